@@ -1,0 +1,438 @@
+#include "kafka/AdminClient.h"
+
+#include <QMutexLocker>
+
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+
+namespace groupscope::kafka {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+int remainingMs(Clock::time_point deadline) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    return int(std::clamp<long long>(left, 0, 1'000'000'000));
+}
+
+GroupState fromLibrdkafka(rd_kafka_consumer_group_state_t state) {
+    switch (state) {
+    case RD_KAFKA_CONSUMER_GROUP_STATE_PREPARING_REBALANCE:
+        return GroupState::PreparingRebalance;
+    case RD_KAFKA_CONSUMER_GROUP_STATE_COMPLETING_REBALANCE:
+        return GroupState::CompletingRebalance;
+    case RD_KAFKA_CONSUMER_GROUP_STATE_STABLE:
+        return GroupState::Stable;
+    case RD_KAFKA_CONSUMER_GROUP_STATE_DEAD:
+        return GroupState::Dead;
+    case RD_KAFKA_CONSUMER_GROUP_STATE_EMPTY:
+        return GroupState::Empty;
+    default:
+        return GroupState::Unknown;
+    }
+}
+
+QString fromUtf8OrEmpty(const char* text) {
+    return text ? QString::fromUtf8(text) : QString();
+}
+
+QList<TopicPartition> toTopicPartitions(const rd_kafka_topic_partition_list_t* list) {
+    QList<TopicPartition> result;
+    if (!list)
+        return result;
+    result.reserve(list->cnt);
+    for (int i = 0; i < list->cnt; ++i)
+        result.append({QString::fromUtf8(list->elems[i].topic), list->elems[i].partition});
+    return result;
+}
+
+// A copy of an event's error as a value; the event keeps ownership of its strings.
+KafkaError eventError(rd_kafka_event_t* event) {
+    KafkaError error;
+    error.code = rd_kafka_event_error(event);
+    if (error.isError())
+        error.message = fromUtf8OrEmpty(rd_kafka_event_error_string(event));
+    return error;
+}
+
+KafkaError borrowedError(const rd_kafka_error_t* raw) {
+    KafkaError error;
+    if (!raw)
+        return error;
+    error.code = rd_kafka_error_code(raw);
+    error.message = fromUtf8OrEmpty(rd_kafka_error_string(raw));
+    error.retriable = rd_kafka_error_is_retriable(raw);
+    error.fatal = rd_kafka_error_is_fatal(raw);
+    return error;
+}
+
+} // namespace
+
+AdminClient::AdminClient(ConnectionProfile profile, Milliseconds timeout)
+    : m_profile(std::move(profile))
+    , m_timeout(timeout) {}
+
+AdminClient::~AdminClient() {
+    m_queue.reset(); // the queue must go before its handle
+    m_handle.reset();
+}
+
+Result<std::unique_ptr<AdminClient>> AdminClient::create(const ConnectionProfile& profile,
+                                                         Milliseconds timeout) {
+    if (profile.bootstrapServers.trimmed().isEmpty())
+        return KafkaError::invalidArgument(QStringLiteral("no bootstrap servers given"));
+    // Log end offsets as Kafka's own tool reports them (read_uncommitted: the high
+    // watermark, not the last stable offset). A consumer handle without group.id joins
+    // nothing: inspecting never triggers a rebalance in somebody else's group.
+    auto conf =
+        makeConf(profile, {{QStringLiteral("isolation.level"), QStringLiteral("read_uncommitted")},
+                           {QStringLiteral("client.id"), QStringLiteral("groupscope-admin")},
+                           {QStringLiteral("enable.auto.commit"), QStringLiteral("false")}});
+    if (!conf)
+        return conf.error();
+
+    std::unique_ptr<AdminClient> client(new AdminClient(profile, timeout));
+    rd_kafka_conf_set_opaque(conf.value().get(), client.get());
+    rd_kafka_conf_set_error_cb(conf.value().get(), &AdminClient::errorCallback);
+    rd_kafka_conf_set_log_cb(conf.value().get(), &AdminClient::logCallback);
+
+    char reason[512] = {};
+    rd_kafka_t* raw = rd_kafka_new(RD_KAFKA_CONSUMER, conf.value().get(), reason, sizeof reason);
+    if (!raw)
+        return KafkaError::invalidArgument(
+            QStringLiteral("cannot create Kafka client: %1").arg(QString::fromUtf8(reason)));
+    (void)conf.value().release(); // rd_kafka_new took ownership of the configuration
+    client->m_handle.reset(raw);
+    client->m_queue.reset(rd_kafka_queue_new(raw));
+    return client;
+}
+
+void AdminClient::errorCallback(rd_kafka_t*, int code, const char* reason, void* opaque) {
+    try {
+        auto* self = static_cast<AdminClient*>(opaque);
+        if (self && code != RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN)
+            self->recordConnectionProblem(fromUtf8OrEmpty(reason));
+    } catch (...) {
+        // never let an exception cross into C
+    }
+}
+
+void AdminClient::logCallback(const rd_kafka_t* handle, int level, const char* facility,
+                              const char* message) {
+    try {
+        // librdkafka logs connection failures at warning/error level; keep the last one for
+        // error messages instead of printing it, unless the user asked for Kafka logs.
+        static const bool printLogs = qEnvironmentVariableIsSet("GROUPSCOPE_KAFKA_LOG");
+        if (printLogs)
+            std::fprintf(stderr, "librdkafka %d %s: %s\n", level, facility, message);
+        if (level <= 4)
+            if (auto* self = static_cast<AdminClient*>(rd_kafka_opaque(handle)))
+                self->recordConnectionProblem(fromUtf8OrEmpty(message));
+    } catch (...) {
+    }
+}
+
+void AdminClient::recordConnectionProblem(const QString& problem) {
+    QMutexLocker lock(&m_problemMutex);
+    m_lastConnectionProblem = problem;
+}
+
+KafkaError AdminClient::timeoutError(const QString& what) const {
+    QString problem;
+    {
+        QMutexLocker lock(&m_problemMutex);
+        problem = m_lastConnectionProblem;
+    }
+    QString message = QStringLiteral("%1 timed out after %2 ms (bootstrap servers %3)")
+                          .arg(what)
+                          .arg(m_timeout.count())
+                          .arg(m_profile.bootstrapServers);
+    if (!problem.isEmpty())
+        message += QStringLiteral(": last problem: ") + problem;
+    return KafkaError::timeout(message);
+}
+
+AdminOptionsHandle AdminClient::makeOptions(rd_kafka_admin_op_t op, Deadline deadline) const {
+    AdminOptionsHandle options(rd_kafka_AdminOptions_new(m_handle.get(), op));
+    char reason[256];
+    rd_kafka_AdminOptions_set_request_timeout(options.get(), std::max(1, remainingMs(deadline)),
+                                              reason, sizeof reason);
+    return options;
+}
+
+Result<EventHandle> AdminClient::waitForEvent(Deadline deadline, const QString& what) {
+    for (;;) {
+        // Serve the main queue too: that is where error callbacks are delivered.
+        rd_kafka_poll(m_handle.get(), 0);
+        const int slice = std::min(remainingMs(deadline), 100);
+        EventHandle event(rd_kafka_queue_poll(m_queue.get(), slice));
+        if (event)
+            return event;
+        if (remainingMs(deadline) == 0)
+            return timeoutError(what);
+    }
+}
+
+Result<QList<GroupListing>> AdminClient::listGroups() {
+    const Deadline until = deadline();
+    auto options = makeOptions(RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPS, until);
+    rd_kafka_ListConsumerGroups(m_handle.get(), options.get(), m_queue.get());
+    auto event = waitForEvent(until, QStringLiteral("listing groups"));
+    if (!event)
+        return event.error();
+    rd_kafka_event_t* raw = event.value().get();
+    if (KafkaError error = eventError(raw); error) {
+        if (error.code == RD_KAFKA_RESP_ERR__TIMED_OUT)
+            return timeoutError(QStringLiteral("listing groups"));
+        return error;
+    }
+    const auto* result = rd_kafka_event_ListConsumerGroups_result(raw);
+    size_t validCount = 0, errorCount = 0;
+    const auto** valid = rd_kafka_ListConsumerGroups_result_valid(result, &validCount);
+    const auto** errors = rd_kafka_ListConsumerGroups_result_errors(result, &errorCount);
+    // Some brokers may fail while others answer; only when none answered is it an error.
+    if (validCount == 0 && errorCount > 0)
+        return borrowedError(errors[0]);
+    QList<GroupListing> groups;
+    groups.reserve(qsizetype(validCount));
+    for (size_t i = 0; i < validCount; ++i)
+        groups.append({QString::fromUtf8(rd_kafka_ConsumerGroupListing_group_id(valid[i])),
+                       fromLibrdkafka(rd_kafka_ConsumerGroupListing_state(valid[i])),
+                       rd_kafka_ConsumerGroupListing_is_simple_consumer_group(valid[i]) != 0});
+    std::sort(groups.begin(), groups.end(),
+              [](const auto& a, const auto& b) { return a.groupId < b.groupId; });
+    return groups;
+}
+
+Result<QList<GroupDescription>> AdminClient::describeGroups(const QStringList& groupIds) {
+    if (groupIds.isEmpty())
+        return QList<GroupDescription>{};
+    const Deadline until = deadline();
+    QList<QByteArray> utf8;
+    std::vector<const char*> names;
+    for (const QString& id : groupIds)
+        utf8.append(id.toUtf8());
+    for (const QByteArray& id : utf8)
+        names.push_back(id.constData());
+    auto options = makeOptions(RD_KAFKA_ADMIN_OP_DESCRIBECONSUMERGROUPS, until);
+    rd_kafka_DescribeConsumerGroups(m_handle.get(), names.data(), names.size(), options.get(),
+                                    m_queue.get());
+    auto event = waitForEvent(until, QStringLiteral("describing groups"));
+    if (!event)
+        return event.error();
+    rd_kafka_event_t* raw = event.value().get();
+    if (KafkaError error = eventError(raw); error)
+        return error.code == RD_KAFKA_RESP_ERR__TIMED_OUT
+                   ? timeoutError(QStringLiteral("describing groups"))
+                   : error;
+    size_t count = 0;
+    const auto** groups = rd_kafka_DescribeConsumerGroups_result_groups(
+        rd_kafka_event_DescribeConsumerGroups_result(raw), &count);
+    QList<GroupDescription> descriptions;
+    descriptions.reserve(qsizetype(count));
+    for (size_t i = 0; i < count; ++i) {
+        const auto* group = groups[i];
+        GroupDescription description;
+        description.groupId = QString::fromUtf8(rd_kafka_ConsumerGroupDescription_group_id(group));
+        description.error = borrowedError(rd_kafka_ConsumerGroupDescription_error(group));
+        description.state = fromLibrdkafka(rd_kafka_ConsumerGroupDescription_state(group));
+        description.partitionAssignor =
+            fromUtf8OrEmpty(rd_kafka_ConsumerGroupDescription_partition_assignor(group));
+        // librdkafka 2.0 reports "simple" where the broker's protocol type is empty; every
+        // other group it describes is a consumer group.
+        description.protocolType = rd_kafka_ConsumerGroupDescription_is_simple_consumer_group(group)
+                                       ? QString()
+                                       : QStringLiteral("consumer");
+        if (const auto* node = rd_kafka_ConsumerGroupDescription_coordinator(group))
+            description.coordinator = {rd_kafka_Node_id(node),
+                                       fromUtf8OrEmpty(rd_kafka_Node_host(node)),
+                                       rd_kafka_Node_port(node)};
+        const size_t memberCount = rd_kafka_ConsumerGroupDescription_member_count(group);
+        for (size_t m = 0; m < memberCount; ++m) {
+            const auto* member = rd_kafka_ConsumerGroupDescription_member(group, m);
+            MemberDescription memberDescription;
+            memberDescription.memberId =
+                fromUtf8OrEmpty(rd_kafka_MemberDescription_consumer_id(member));
+            memberDescription.groupInstanceId =
+                fromUtf8OrEmpty(rd_kafka_MemberDescription_group_instance_id(member));
+            memberDescription.clientId =
+                fromUtf8OrEmpty(rd_kafka_MemberDescription_client_id(member));
+            memberDescription.host = fromUtf8OrEmpty(rd_kafka_MemberDescription_host(member));
+            if (const auto* assignment = rd_kafka_MemberDescription_assignment(member))
+                memberDescription.assignment =
+                    toTopicPartitions(rd_kafka_MemberAssignment_partitions(assignment));
+            std::sort(memberDescription.assignment.begin(), memberDescription.assignment.end());
+            description.members.append(std::move(memberDescription));
+        }
+        descriptions.append(std::move(description));
+    }
+    return descriptions;
+}
+
+Result<QHash<QString, QList<CommittedOffset>>>
+AdminClient::listCommittedOffsets(const QStringList& groupIds) {
+    QHash<QString, QList<CommittedOffset>> offsetsByGroup;
+    const Deadline until = deadline();
+    // Bounded concurrency: enough requests in flight to hide round trips, not so many that
+    // a cluster with thousands of groups is flooded.
+    constexpr int maxInFlight = 64;
+    qsizetype nextToSend = 0;
+    int inFlight = 0;
+    auto options = makeOptions(RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPOFFSETS, until);
+    while (nextToSend < groupIds.size() || inFlight > 0) {
+        while (inFlight < maxInFlight && nextToSend < groupIds.size()) {
+            ListConsumerGroupOffsetsHandle request(rd_kafka_ListConsumerGroupOffsets_new(
+                groupIds[nextToSend++].toUtf8().constData(), nullptr));
+            rd_kafka_ListConsumerGroupOffsets_t* requests[] = {request.get()};
+            rd_kafka_ListConsumerGroupOffsets(m_handle.get(), requests, 1, options.get(),
+                                              m_queue.get());
+            ++inFlight;
+        }
+        auto event = waitForEvent(until, QStringLiteral("listing committed offsets"));
+        if (!event)
+            return event.error();
+        --inFlight;
+        rd_kafka_event_t* raw = event.value().get();
+        if (KafkaError error = eventError(raw); error)
+            return error.code == RD_KAFKA_RESP_ERR__TIMED_OUT
+                       ? timeoutError(QStringLiteral("listing committed offsets"))
+                       : error;
+        size_t count = 0;
+        const auto** groups = rd_kafka_ListConsumerGroupOffsets_result_groups(
+            rd_kafka_event_ListConsumerGroupOffsets_result(raw), &count);
+        for (size_t i = 0; i < count; ++i) {
+            const QString groupId = QString::fromUtf8(rd_kafka_group_result_name(groups[i]));
+            if (KafkaError error = borrowedError(rd_kafka_group_result_error(groups[i])); error) {
+                error.message = QStringLiteral("group %1: %2").arg(groupId, error.message);
+                return error;
+            }
+            QList<CommittedOffset>& offsets = offsetsByGroup[groupId];
+            const auto* list = rd_kafka_group_result_partitions(groups[i]);
+            for (int p = 0; list && p < list->cnt; ++p) {
+                const auto& element = list->elems[p];
+                // Partitions without a commit come back with offset -1 (INVALID): skip them.
+                if (element.err || element.offset < 0)
+                    continue;
+                CommittedOffset committed;
+                committed.topicPartition = {QString::fromUtf8(element.topic), element.partition};
+                committed.offset = element.offset;
+                if (element.metadata && element.metadata_size > 0)
+                    committed.metadata =
+                        QString::fromUtf8(static_cast<const char*>(element.metadata),
+                                          qsizetype(element.metadata_size));
+                offsets.append(std::move(committed));
+            }
+            std::sort(offsets.begin(), offsets.end(), [](const auto& a, const auto& b) {
+                return a.topicPartition < b.topicPartition;
+            });
+        }
+    }
+    return offsetsByGroup;
+}
+
+Result<QList<LogOffsets>> AdminClient::queryOffsets(rd_kafka_topic_partition_list_t* list,
+                                                    int64_t spec, Deadline until) {
+    for (int i = 0; i < list->cnt; ++i) {
+        list->elems[i].offset = spec;
+        list->elems[i].err = RD_KAFKA_RESP_ERR_NO_ERROR;
+    }
+    // offsets_for_times groups the partitions by leader and sends one ListOffsets request
+    // per leader; the special timestamps -2 and -1 ask for the earliest and latest offsets.
+    const rd_kafka_resp_err_t code =
+        rd_kafka_offsets_for_times(m_handle.get(), list, std::max(1, remainingMs(until)));
+    if (code == RD_KAFKA_RESP_ERR__TIMED_OUT)
+        return timeoutError(QStringLiteral("querying log offsets"));
+    if (code != RD_KAFKA_RESP_ERR_NO_ERROR && code != RD_KAFKA_RESP_ERR__UNKNOWN_PARTITION)
+        return KafkaError::fromCode(code, QStringLiteral("querying log offsets"));
+    QList<LogOffsets> offsets;
+    offsets.reserve(list->cnt);
+    for (int i = 0; i < list->cnt; ++i) {
+        const auto& element = list->elems[i];
+        LogOffsets entry;
+        entry.topicPartition = {QString::fromUtf8(element.topic), element.partition};
+        if (element.err)
+            entry.error = KafkaError::fromCode(element.err, entry.topicPartition.toString());
+        else if (spec == RD_KAFKA_OFFSET_BEGINNING)
+            entry.logStartOffset = element.offset;
+        else
+            entry.logEndOffset = element.offset;
+        offsets.append(std::move(entry));
+    }
+    return offsets;
+}
+
+Result<QList<LogOffsets>> AdminClient::logOffsets(const QList<TopicPartition>& partitions) {
+    if (partitions.isEmpty())
+        return QList<LogOffsets>{};
+    const Deadline until = deadline();
+    TopicPartitionListHandle list(rd_kafka_topic_partition_list_new(int(partitions.size())));
+    QList<TopicPartition> unique = partitions;
+    std::sort(unique.begin(), unique.end());
+    unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
+    for (const TopicPartition& tp : unique)
+        rd_kafka_topic_partition_list_add(list.get(), tp.topic.toUtf8().constData(), tp.partition);
+
+    auto starts = queryOffsets(list.get(), RD_KAFKA_OFFSET_BEGINNING, until);
+    if (!starts)
+        return starts.error();
+    auto ends = queryOffsets(list.get(), RD_KAFKA_OFFSET_END, until);
+    if (!ends)
+        return ends.error();
+    QList<LogOffsets> merged = starts.value();
+    for (qsizetype i = 0; i < merged.size(); ++i) {
+        merged[i].logEndOffset = ends.value()[i].logEndOffset;
+        if (!merged[i].error)
+            merged[i].error = ends.value()[i].error;
+    }
+    return merged;
+}
+
+Result<QList<TopicPartition>> AdminClient::topicPartitions(const QStringList& topics) {
+    const Deadline until = deadline();
+    QList<TopicPartition> result;
+    auto collect = [&](const rd_kafka_metadata_topic_t& topic) -> KafkaError {
+        if (topic.err)
+            return KafkaError::fromCode(
+                topic.err, QStringLiteral("topic %1").arg(QString::fromUtf8(topic.topic)));
+        for (int p = 0; p < topic.partition_cnt; ++p)
+            result.append({QString::fromUtf8(topic.topic), topic.partitions[p].id});
+        return {};
+    };
+    if (topics.isEmpty()) {
+        const rd_kafka_metadata_t* raw = nullptr;
+        const auto code = rd_kafka_metadata(m_handle.get(), 1, nullptr, &raw, remainingMs(until));
+        MetadataHandle metadata(raw);
+        if (code == RD_KAFKA_RESP_ERR__TIMED_OUT || code == RD_KAFKA_RESP_ERR__TRANSPORT)
+            return timeoutError(QStringLiteral("reading cluster metadata"));
+        if (code)
+            return KafkaError::fromCode(code, QStringLiteral("reading cluster metadata"));
+        for (int t = 0; t < metadata->topic_cnt; ++t)
+            if (!metadata->topics[t].err)
+                collect(metadata->topics[t]);
+    } else {
+        for (const QString& name : topics) {
+            TopicHandle topic(
+                rd_kafka_topic_new(m_handle.get(), name.toUtf8().constData(), nullptr));
+            const rd_kafka_metadata_t* raw = nullptr;
+            const auto code =
+                rd_kafka_metadata(m_handle.get(), 0, topic.get(), &raw, remainingMs(until));
+            MetadataHandle metadata(raw);
+            if (code == RD_KAFKA_RESP_ERR__TIMED_OUT || code == RD_KAFKA_RESP_ERR__TRANSPORT)
+                return timeoutError(QStringLiteral("reading metadata of topic %1").arg(name));
+            if (code)
+                return KafkaError::fromCode(code, QStringLiteral("topic %1").arg(name));
+            KafkaError error;
+            if (metadata->topic_cnt > 0)
+                error = collect(metadata->topics[0]);
+            if (error)
+                return error;
+        }
+    }
+    std::sort(result.begin(), result.end());
+    return result;
+}
+
+} // namespace groupscope::kafka

@@ -1,0 +1,75 @@
+#pragma once
+
+#include "kafka/ConnectionProfile.h"
+#include "kafka/GroupTypes.h"
+#include "kafka/RdKafkaHandles.h"
+#include "kafka/Result.h"
+
+#include <QHash>
+#include <QList>
+#include <QMutex>
+#include <QStringList>
+
+#include <chrono>
+#include <memory>
+
+namespace groupscope::kafka {
+
+// The read side of the Kafka Admin API that Groupscope needs, as blocking calls with a
+// deadline. Each call returns within its timeout (a timeout is an error value naming the
+// bootstrap servers and the last connection problem seen), so it belongs on a worker
+// thread, never the GUI thread. One AdminClient is used by one thread at a time.
+class AdminClient {
+public:
+    using Milliseconds = std::chrono::milliseconds;
+
+    static Result<std::unique_ptr<AdminClient>> create(const ConnectionProfile& profile,
+                                                       Milliseconds timeout = Milliseconds(5000));
+    ~AdminClient();
+    AdminClient(const AdminClient&) = delete;
+    AdminClient& operator=(const AdminClient&) = delete;
+
+    Result<QList<GroupListing>> listGroups();
+    // Groups that do not exist come back in state Dead with no members, as Kafka reports them.
+    Result<QList<GroupDescription>> describeGroups(const QStringList& groupIds);
+    // All committed offsets of each group, keyed by group id. Requests for different groups
+    // run concurrently (librdkafka 2.0 takes one group per request).
+    Result<QHash<QString, QList<CommittedOffset>>>
+    listCommittedOffsets(const QStringList& groupIds);
+    // Log start and end offsets: one ListOffsets request per partition leader for each
+    // end, never one per partition. Per-partition problems are in LogOffsets::error.
+    Result<QList<LogOffsets>> logOffsets(const QList<TopicPartition>& partitions);
+    // The partitions of the named topics (all topics when empty), from cluster metadata.
+    Result<QList<TopicPartition>> topicPartitions(const QStringList& topics = {});
+
+    Milliseconds timeout() const { return m_timeout; }
+    void setTimeout(Milliseconds timeout) { m_timeout = timeout; }
+    const ConnectionProfile& profile() const { return m_profile; }
+    rd_kafka_t* handle() const { return m_handle.get(); }
+
+private:
+    AdminClient(ConnectionProfile profile, Milliseconds timeout);
+
+    using Deadline = std::chrono::steady_clock::time_point;
+    Deadline deadline() const { return std::chrono::steady_clock::now() + m_timeout; }
+    AdminOptionsHandle makeOptions(rd_kafka_admin_op_t op, Deadline deadline) const;
+    // Waits for the next admin result event on the private queue, or times out.
+    Result<EventHandle> waitForEvent(Deadline deadline, const QString& what);
+    KafkaError timeoutError(const QString& what) const;
+    Result<QList<LogOffsets>> queryOffsets(rd_kafka_topic_partition_list_t* list, int64_t spec,
+                                           Deadline deadline);
+
+    static void errorCallback(rd_kafka_t* handle, int code, const char* reason, void* opaque);
+    static void logCallback(const rd_kafka_t* handle, int level, const char* facility,
+                            const char* message);
+    void recordConnectionProblem(const QString& problem);
+
+    ConnectionProfile m_profile;
+    Milliseconds m_timeout;
+    KafkaHandle m_handle;
+    QueueHandle m_queue;
+    mutable QMutex m_problemMutex;
+    QString m_lastConnectionProblem;
+};
+
+} // namespace groupscope::kafka

@@ -1,0 +1,127 @@
+#include "kafka/ConnectionProfile.h"
+
+#include <QFile>
+
+namespace groupscope::kafka {
+
+namespace {
+
+void appendIfSet(QList<QPair<QString, QString>>& properties, const char* key,
+                 const QString& value) {
+    if (!value.isEmpty())
+        properties.append({QString::fromLatin1(key), value});
+}
+
+// Assigns a recognised key to its field; returns false for keys that are not fields.
+bool assignField(ConnectionProfile& profile, const QString& key, const QString& value) {
+    QString* field = nullptr;
+    if (key == u"bootstrap.servers")
+        field = &profile.bootstrapServers;
+    else if (key == u"security.protocol")
+        field = &profile.securityProtocol;
+    else if (key == u"sasl.mechanism" || key == u"sasl.mechanisms")
+        field = &profile.saslMechanism;
+    else if (key == u"sasl.username")
+        field = &profile.saslUsername;
+    else if (key == u"sasl.password")
+        field = &profile.saslPassword;
+    else if (key == u"ssl.ca.location")
+        field = &profile.sslCaLocation;
+    else if (key == u"ssl.certificate.location")
+        field = &profile.sslCertificateLocation;
+    else if (key == u"ssl.key.location")
+        field = &profile.sslKeyLocation;
+    else if (key == u"ssl.key.password")
+        field = &profile.sslKeyPassword;
+    if (!field)
+        return false;
+    *field = value;
+    return true;
+}
+
+} // namespace
+
+QList<QPair<QString, QString>> ConnectionProfile::toProperties() const {
+    QList<QPair<QString, QString>> properties;
+    appendIfSet(properties, "bootstrap.servers", bootstrapServers);
+    appendIfSet(properties, "security.protocol", securityProtocol);
+    appendIfSet(properties, "sasl.mechanism", saslMechanism);
+    appendIfSet(properties, "sasl.username", saslUsername);
+    appendIfSet(properties, "sasl.password", saslPassword);
+    appendIfSet(properties, "ssl.ca.location", sslCaLocation);
+    appendIfSet(properties, "ssl.certificate.location", sslCertificateLocation);
+    appendIfSet(properties, "ssl.key.location", sslKeyLocation);
+    appendIfSet(properties, "ssl.key.password", sslKeyPassword);
+    properties.append(extraProperties);
+    return properties;
+}
+
+bool ConnectionProfile::isSecretProperty(const QString& key) {
+    return key.contains(u"password") || key.contains(u"secret") ||
+           key == u"sasl.oauthbearer.config" || key == u"ssl.key.pem" || key == u"ssl_key";
+}
+
+Result<ConnectionProfile> ConnectionProfile::fromCommandConfigFile(const QString& path,
+                                                                   ConnectionProfile base) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
+        return KafkaError::invalidArgument(
+            QStringLiteral("cannot read command config %1: %2").arg(path, file.errorString()));
+    return fromCommandConfigText(QString::fromUtf8(file.readAll()), path, std::move(base));
+}
+
+Result<ConnectionProfile> ConnectionProfile::fromCommandConfigText(const QString& text,
+                                                                   const QString& sourceName,
+                                                                   ConnectionProfile base) {
+    ConnectionProfile profile = std::move(base);
+    const QStringList lines = text.split(u'\n');
+    for (qsizetype index = 0; index < lines.size(); ++index) {
+        const QString line = lines[index].trimmed();
+        const int lineNumber = int(index) + 1;
+        if (line.isEmpty() || line.startsWith(u'#') || line.startsWith(u'!'))
+            continue;
+        const qsizetype separator = line.indexOf(u'=');
+        const QString key = (separator < 0 ? line : line.left(separator)).trimmed();
+        if (separator < 0 || key.isEmpty())
+            return KafkaError::invalidArgument(
+                QStringLiteral("%1:%2: expected key=value, got \"%3\"")
+                    .arg(sourceName)
+                    .arg(lineNumber)
+                    .arg(isSecretProperty(key) ? QStringLiteral("<hidden>") : line.left(80)));
+        const QString value = line.mid(separator + 1).trimmed();
+        if (key.contains(u' '))
+            return KafkaError::invalidArgument(QStringLiteral("%1:%2: key \"%3\" contains a space")
+                                                   .arg(sourceName)
+                                                   .arg(lineNumber)
+                                                   .arg(key));
+        if (!assignField(profile, key, value))
+            profile.extraProperties.append({key, value});
+        // Validate each property as it comes, so the error names the line it came from.
+        ConfHandle probe(rd_kafka_conf_new());
+        char reason[512] = {};
+        if (rd_kafka_conf_set(probe.get(), key.toUtf8().constData(), value.toUtf8().constData(),
+                              reason, sizeof reason) != RD_KAFKA_CONF_OK)
+            return KafkaError::invalidArgument(QStringLiteral("%1:%2: property \"%3\": %4")
+                                                   .arg(sourceName)
+                                                   .arg(lineNumber)
+                                                   .arg(key, QString::fromUtf8(reason)));
+    }
+    return profile;
+}
+
+Result<ConfHandle> makeConf(const ConnectionProfile& profile,
+                            const QList<QPair<QString, QString>>& defaults) {
+    ConfHandle conf(rd_kafka_conf_new());
+    QList<QPair<QString, QString>> properties = defaults;
+    properties.append(profile.toProperties()); // the user's profile wins over our defaults
+    for (const auto& [key, value] : properties) {
+        char reason[512] = {};
+        if (rd_kafka_conf_set(conf.get(), key.toUtf8().constData(), value.toUtf8().constData(),
+                              reason, sizeof reason) != RD_KAFKA_CONF_OK)
+            return KafkaError::invalidArgument(
+                QStringLiteral("property \"%1\": %2").arg(key, QString::fromUtf8(reason)));
+    }
+    return conf;
+}
+
+} // namespace groupscope::kafka

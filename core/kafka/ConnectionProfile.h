@@ -1,0 +1,48 @@
+#pragma once
+
+#include "kafka/RdKafkaHandles.h"
+#include "kafka/Result.h"
+
+#include <QList>
+#include <QPair>
+#include <QString>
+
+namespace groupscope::kafka {
+
+// Where and how to connect to a cluster. Turned into librdkafka properties by
+// toProperties(); secrets live here in memory only and are never written out by this type.
+struct ConnectionProfile {
+    QString name;
+    QString bootstrapServers;
+    QString securityProtocol; // PLAINTEXT, SSL, SASL_PLAINTEXT, SASL_SSL; empty = default
+    QString saslMechanism;    // PLAIN, SCRAM-SHA-256, SCRAM-SHA-512
+    QString saslUsername;
+    QString saslPassword;
+    QString sslCaLocation;
+    QString sslCertificateLocation;
+    QString sslKeyLocation;
+    QString sslKeyPassword;
+    // Further librdkafka properties, in order; they win over the fields above.
+    QList<QPair<QString, QString>> extraProperties;
+
+    QList<QPair<QString, QString>> toProperties() const;
+
+    // Reads a --command-config file: `key=value` lines as librdkafka properties, `#` and
+    // `!` comments, blank lines. Recognised keys fill the fields above; others become
+    // extraProperties. An error names the file, the line number and the key.
+    static Result<ConnectionProfile> fromCommandConfigFile(const QString& path,
+                                                           ConnectionProfile base = {});
+    static Result<ConnectionProfile> fromCommandConfigText(const QString& text,
+                                                           const QString& sourceName,
+                                                           ConnectionProfile base = {});
+
+    // True for property names whose values must never be printed or stored in clear.
+    static bool isSecretProperty(const QString& key);
+};
+
+// A librdkafka configuration: the caller's defaults, then the profile (which wins).
+// Rejected properties come back as an error naming the key.
+Result<ConfHandle> makeConf(const ConnectionProfile& profile,
+                            const QList<QPair<QString, QString>>& defaults = {});
+
+} // namespace groupscope::kafka

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <librdkafka/rdkafka.h>
+
+#include <QString>
+
+namespace groupscope::kafka {
+
+// An error as a value: what librdkafka or the broker said, plus whether trying again may
+// help. Groupscope never throws across its own API; calls return Result<T>.
+struct KafkaError {
+    rd_kafka_resp_err_t code = RD_KAFKA_RESP_ERR_NO_ERROR;
+    QString message;
+    bool retriable = false;
+    bool fatal = false;
+
+    bool isError() const { return code != RD_KAFKA_RESP_ERR_NO_ERROR; }
+    explicit operator bool() const { return isError(); }
+
+    // The symbolic name, e.g. "UNKNOWN_TOPIC_OR_PART" or "_TIMED_OUT".
+    QString codeName() const { return QString::fromUtf8(rd_kafka_err2name(code)); }
+    // "message (CODE_NAME)", for people.
+    QString toString() const;
+
+    static KafkaError fromCode(rd_kafka_resp_err_t code, const QString& context = {});
+    // Takes ownership of the rd_kafka_error_t and destroys it.
+    static KafkaError fromError(rd_kafka_error_t* error);
+    static KafkaError timeout(const QString& message);
+    // Errors that are Groupscope's own (bad input, not found), not librdkafka's.
+    static KafkaError invalidArgument(const QString& message);
+};
+
+} // namespace groupscope::kafka

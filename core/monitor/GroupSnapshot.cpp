@@ -1,0 +1,26 @@
+#include "monitor/GroupSnapshot.h"
+
+namespace groupscope::monitor {
+
+bool GroupSnapshot::exists() const {
+    return !(description.state == kafka::GroupState::Dead && description.members.isEmpty() &&
+             partitions.isEmpty());
+}
+
+QStringList GroupSnapshot::topics() const {
+    QStringList names;
+    for (const PartitionSnapshot& partition : partitions)
+        if (names.isEmpty() || names.last() != partition.topicPartition.topic)
+            names.append(partition.topicPartition.topic);
+    names.removeDuplicates();
+    return names;
+}
+
+int64_t GroupSnapshot::totalLag() const {
+    int64_t total = 0;
+    for (const PartitionSnapshot& partition : partitions)
+        total += partition.lag.value_or(0);
+    return total;
+}
+
+} // namespace groupscope::monitor

@@ -1,0 +1,55 @@
+#pragma once
+// Value snapshots of consumer groups: what one refresh saw. Workers build them and hand
+// them to the UI and the CLI by value; nothing in here refers back to a Kafka handle.
+
+#include "kafka/GroupTypes.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QMetaType>
+#include <QStringList>
+
+#include <optional>
+
+namespace groupscope::monitor {
+
+// One row of `kafka-consumer-groups --describe`: a partition the group has a commit for
+// or has assigned to a member.
+struct PartitionSnapshot {
+    kafka::TopicPartition topicPartition;
+    std::optional<int64_t> committedOffset;
+    QString commitMetadata;
+    int64_t logStartOffset = -1;
+    int64_t logEndOffset = -1;
+    std::optional<int64_t> lag;
+    // The member the partition is assigned to, if any.
+    QString memberId;
+    QString clientId;
+    QString host;
+    kafka::KafkaError error; // e.g. the log offsets of this partition could not be read
+};
+
+struct GroupSnapshot {
+    kafka::GroupDescription description;
+    QList<PartitionSnapshot> partitions; // sorted by topic, then partition
+    kafka::KafkaError error;             // the group could not be described or its offsets read
+
+    const QString& groupId() const { return description.groupId; }
+    // Kafka reports an unknown group as Dead with no members; with no commits either it
+    // does not exist for the user.
+    bool exists() const;
+    QStringList topics() const;
+    // Sum of the partitions' lag; partitions without a commit add nothing.
+    int64_t totalLag() const;
+};
+
+struct ClusterSnapshot {
+    QDateTime takenAt;
+    QList<GroupSnapshot> groups; // sorted by group id
+    kafka::KafkaError error;     // the refresh failed as a whole (e.g. cluster unreachable)
+};
+
+} // namespace groupscope::monitor
+
+Q_DECLARE_METATYPE(groupscope::monitor::GroupSnapshot)
+Q_DECLARE_METATYPE(groupscope::monitor::ClusterSnapshot)

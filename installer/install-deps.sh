@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Installs every build, test and runtime dependency of Groupscope from Debian packages.
+# Idempotent: when everything is present it prints one line and does nothing else.
+set -euo pipefail
+
+packages=(
+  # build
+  build-essential cmake ninja-build pkg-config clang-format
+  qt6-base-dev qt6-base-dev-tools libgl-dev
+  librdkafka-dev libqcustomplot-dev qtkeychain-qt6-dev
+  # test bed: the real Kafka broker runs on the JDK; its jars come from Maven Central
+  default-jdk-headless maven
+  # independent clients used as oracles in tests
+  kcat python3-kafka
+  # GUI tests and screenshots
+  xvfb xauth x11-apps imagemagick
+  # networking helpers used by the test bed scripts
+  procps iproute2
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "install-deps: apt-get not found; install these by hand: ${missing[*]}" >&2
+  exit 1
+fi
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+    echo "install-deps: must run as root (or with sudo) to install: ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "install-deps: done"

@@ -1,0 +1,134 @@
+#include "TestBroker.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QProcess>
+#include <QTimer>
+#include <QUuid>
+
+namespace groupscope::test {
+
+QString bootstrapServers(QString* why) {
+    const QString external = qEnvironmentVariable("GROUPSCOPE_TEST_BOOTSTRAP");
+    if (!external.isEmpty())
+        return external;
+    const QString dir = qEnvironmentVariable("GROUPSCOPE_TEST_BROKER_DIR");
+    QFile file(dir + QStringLiteral("/bootstrap"));
+    if (dir.isEmpty() || !file.open(QIODevice::ReadOnly)) {
+        if (why)
+            *why = QStringLiteral("no test broker: set GROUPSCOPE_TEST_BOOTSTRAP or run through "
+                                  "ctest, which starts one (fixture kafka_broker)");
+        return {};
+    }
+    return QString::fromUtf8(file.readAll()).trimmed();
+}
+
+kafka::ConnectionProfile brokerProfile() {
+    kafka::ConnectionProfile profile;
+    profile.name = QStringLiteral("test broker");
+    profile.bootstrapServers = bootstrapServers();
+    return profile;
+}
+
+QString uniqueName(const QString& prefix) {
+    return QStringLiteral("%1-%2").arg(prefix, QUuid::createUuid().toString(QUuid::Id128).left(12));
+}
+
+ProcessResult run(const QString& program, const QStringList& arguments, const QByteArray& input,
+                  std::chrono::milliseconds timeout) {
+    QProcess process;
+    process.start(program, arguments);
+    ProcessResult result;
+    if (!process.waitForStarted(10000)) {
+        result.err =
+            QStringLiteral("cannot start %1: %2").arg(program, process.errorString()).toUtf8();
+        return result;
+    }
+    if (!input.isEmpty())
+        process.write(input);
+    process.closeWriteChannel();
+    if (!process.waitForFinished(int(timeout.count()))) {
+        process.kill();
+        process.waitForFinished(5000);
+        result.err = QStringLiteral("%1 did not finish within %2 ms")
+                         .arg(program)
+                         .arg(timeout.count())
+                         .toUtf8();
+        return result;
+    }
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    result.out = process.readAllStandardOutput();
+    result.err = process.readAllStandardError();
+    return result;
+}
+
+ProcessResult runPython(const QString& script, std::chrono::milliseconds timeout) {
+    const QString prelude =
+        QStringLiteral("BOOTSTRAP = %1\n")
+            .arg(QStringLiteral("'") + bootstrapServers() + QStringLiteral("'"));
+    // Debian's python3 carries python3-kafka; a python3 earlier on PATH may not.
+    return run(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), prelude + script}, {},
+               timeout);
+}
+
+ProcessResult kafkaConsumerGroups(const QStringList& arguments) {
+    return run(QStringLiteral(GROUPSCOPE_TESTBED_DIR "/kafka-consumer-groups"),
+               QStringList{QStringLiteral("--bootstrap-server"), bootstrapServers()} + arguments);
+}
+
+bool createTopic(const QString& topic, int partitions) {
+    const auto result = runPython(QStringLiteral(R"(
+from kafka.admin import KafkaAdminClient, NewTopic
+admin = KafkaAdminClient(bootstrap_servers=BOOTSTRAP)
+admin.create_topics([NewTopic(name='%1', num_partitions=%2, replication_factor=1)])
+admin.close()
+)")
+                                      .arg(topic)
+                                      .arg(partitions));
+    if (!result.ok()) {
+        qWarning("createTopic %s failed: %s", qPrintable(topic), result.err.constData());
+        return false;
+    }
+    return waitFor([&] {
+        const auto metadata =
+            run(QStringLiteral("kcat"),
+                {QStringLiteral("-b"), bootstrapServers(), QStringLiteral("-L"),
+                 QStringLiteral("-t"), topic, QStringLiteral("-m"), QStringLiteral("5")});
+        return metadata.ok() && metadata.out.count(" partition ") >= partitions &&
+               !metadata.out.contains("Leader not available");
+    });
+}
+
+bool produce(const QString& topic, int count, int partition) {
+    QByteArray input;
+    for (int i = 0; i < count; ++i)
+        input += QByteArray::number(i) + ':' + "message-" + QByteArray::number(i) + '\n';
+    QStringList arguments{
+        QStringLiteral("-P"), QStringLiteral("-b"), bootstrapServers(), QStringLiteral("-t"), topic,
+        QStringLiteral("-K:")};
+    if (partition >= 0)
+        arguments << QStringLiteral("-p") << QString::number(partition);
+    const auto result = run(QStringLiteral("kcat"), arguments, input);
+    if (!result.ok())
+        qWarning("kcat produce to %s failed: %s", qPrintable(topic), result.err.constData());
+    return result.ok();
+}
+
+bool waitFor(const std::function<bool()>& condition, std::chrono::milliseconds timeout) {
+    QElapsedTimer timer;
+    timer.start();
+    while (!condition()) {
+        if (timer.elapsed() > timeout.count())
+            return false;
+        // Run the event loop between polls so queued signals arrive while we wait.
+        QEventLoop pause;
+        QTimer::singleShot(50, &pause, &QEventLoop::quit);
+        pause.exec();
+    }
+    return true;
+}
+
+} // namespace groupscope::test
