@@ -155,6 +155,20 @@ KafkaError AdminClient::timeoutError(const QString& what) const {
     return KafkaError::timeout(message);
 }
 
+KafkaError AdminClient::explain(KafkaError error, const QString& what) const {
+    switch (error.code) {
+    case RD_KAFKA_RESP_ERR__TIMED_OUT:
+    case RD_KAFKA_RESP_ERR__TRANSPORT:
+    case RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN:
+    case RD_KAFKA_RESP_ERR__RESOLVE:
+        return timeoutError(what);
+    default:
+        if (!error.message.startsWith(what))
+            error.message = QStringLiteral("%1: %2").arg(what, error.message);
+        return error;
+    }
+}
+
 AdminOptionsHandle AdminClient::makeOptions(rd_kafka_admin_op_t op, Deadline deadline) const {
     AdminOptionsHandle options(rd_kafka_AdminOptions_new(m_handle.get(), op));
     char reason[256];
@@ -184,18 +198,15 @@ Result<QList<GroupListing>> AdminClient::listGroups() {
     if (!event)
         return event.error();
     rd_kafka_event_t* raw = event.value().get();
-    if (KafkaError error = eventError(raw); error) {
-        if (error.code == RD_KAFKA_RESP_ERR__TIMED_OUT)
-            return timeoutError(QStringLiteral("listing groups"));
-        return error;
-    }
+    if (KafkaError error = eventError(raw); error)
+        return explain(error, QStringLiteral("listing groups"));
     const auto* result = rd_kafka_event_ListConsumerGroups_result(raw);
     size_t validCount = 0, errorCount = 0;
     const auto** valid = rd_kafka_ListConsumerGroups_result_valid(result, &validCount);
     const auto** errors = rd_kafka_ListConsumerGroups_result_errors(result, &errorCount);
     // Some brokers may fail while others answer; only when none answered is it an error.
     if (validCount == 0 && errorCount > 0)
-        return borrowedError(errors[0]);
+        return explain(borrowedError(errors[0]), QStringLiteral("listing groups"));
     QList<GroupListing> groups;
     groups.reserve(qsizetype(validCount));
     for (size_t i = 0; i < validCount; ++i)
@@ -225,9 +236,7 @@ Result<QList<GroupDescription>> AdminClient::describeGroups(const QStringList& g
         return event.error();
     rd_kafka_event_t* raw = event.value().get();
     if (KafkaError error = eventError(raw); error)
-        return error.code == RD_KAFKA_RESP_ERR__TIMED_OUT
-                   ? timeoutError(QStringLiteral("describing groups"))
-                   : error;
+        return explain(error, QStringLiteral("describing groups"));
     size_t count = 0;
     const auto** groups = rd_kafka_DescribeConsumerGroups_result_groups(
         rd_kafka_event_DescribeConsumerGroups_result(raw), &count);
@@ -297,18 +306,15 @@ AdminClient::listCommittedOffsets(const QStringList& groupIds) {
         --inFlight;
         rd_kafka_event_t* raw = event.value().get();
         if (KafkaError error = eventError(raw); error)
-            return error.code == RD_KAFKA_RESP_ERR__TIMED_OUT
-                       ? timeoutError(QStringLiteral("listing committed offsets"))
-                       : error;
+            return explain(error, QStringLiteral("listing committed offsets"));
         size_t count = 0;
         const auto** groups = rd_kafka_ListConsumerGroupOffsets_result_groups(
             rd_kafka_event_ListConsumerGroupOffsets_result(raw), &count);
         for (size_t i = 0; i < count; ++i) {
             const QString groupId = QString::fromUtf8(rd_kafka_group_result_name(groups[i]));
-            if (KafkaError error = borrowedError(rd_kafka_group_result_error(groups[i])); error) {
-                error.message = QStringLiteral("group %1: %2").arg(groupId, error.message);
-                return error;
-            }
+            if (KafkaError error = borrowedError(rd_kafka_group_result_error(groups[i])); error)
+                return explain(
+                    error, QStringLiteral("listing committed offsets of group %1").arg(groupId));
             QList<CommittedOffset>& offsets = offsetsByGroup[groupId];
             const auto* list = rd_kafka_group_result_partitions(groups[i]);
             for (int p = 0; list && p < list->cnt; ++p) {
@@ -343,10 +349,8 @@ Result<QList<LogOffsets>> AdminClient::queryOffsets(rd_kafka_topic_partition_lis
     // per leader; the special timestamps -2 and -1 ask for the earliest and latest offsets.
     const rd_kafka_resp_err_t code =
         rd_kafka_offsets_for_times(m_handle.get(), list, std::max(1, remainingMs(until)));
-    if (code == RD_KAFKA_RESP_ERR__TIMED_OUT)
-        return timeoutError(QStringLiteral("querying log offsets"));
     if (code != RD_KAFKA_RESP_ERR_NO_ERROR && code != RD_KAFKA_RESP_ERR__UNKNOWN_PARTITION)
-        return KafkaError::fromCode(code, QStringLiteral("querying log offsets"));
+        return explain(KafkaError::fromCode(code), QStringLiteral("querying log offsets"));
     QList<LogOffsets> offsets;
     offsets.reserve(list->cnt);
     for (int i = 0; i < list->cnt; ++i) {
@@ -405,10 +409,8 @@ Result<QList<TopicPartition>> AdminClient::topicPartitions(const QStringList& to
         const rd_kafka_metadata_t* raw = nullptr;
         const auto code = rd_kafka_metadata(m_handle.get(), 1, nullptr, &raw, remainingMs(until));
         MetadataHandle metadata(raw);
-        if (code == RD_KAFKA_RESP_ERR__TIMED_OUT || code == RD_KAFKA_RESP_ERR__TRANSPORT)
-            return timeoutError(QStringLiteral("reading cluster metadata"));
         if (code)
-            return KafkaError::fromCode(code, QStringLiteral("reading cluster metadata"));
+            return explain(KafkaError::fromCode(code), QStringLiteral("reading cluster metadata"));
         for (int t = 0; t < metadata->topic_cnt; ++t)
             if (!metadata->topics[t].err)
                 collect(metadata->topics[t]);
@@ -420,10 +422,9 @@ Result<QList<TopicPartition>> AdminClient::topicPartitions(const QStringList& to
             const auto code =
                 rd_kafka_metadata(m_handle.get(), 0, topic.get(), &raw, remainingMs(until));
             MetadataHandle metadata(raw);
-            if (code == RD_KAFKA_RESP_ERR__TIMED_OUT || code == RD_KAFKA_RESP_ERR__TRANSPORT)
-                return timeoutError(QStringLiteral("reading metadata of topic %1").arg(name));
             if (code)
-                return KafkaError::fromCode(code, QStringLiteral("topic %1").arg(name));
+                return explain(KafkaError::fromCode(code),
+                               QStringLiteral("reading metadata of topic %1").arg(name));
             KafkaError error;
             if (metadata->topic_cnt > 0)
                 error = collect(metadata->topics[0]);

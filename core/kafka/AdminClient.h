@@ -56,6 +56,9 @@ private:
     // Waits for the next admin result event on the private queue, or times out.
     Result<EventHandle> waitForEvent(Deadline deadline, const QString& what);
     KafkaError timeoutError(const QString& what) const;
+    // Adds what was being done; connection-type failures become a timeout error that names
+    // the bootstrap servers and the last connection problem librdkafka reported.
+    KafkaError explain(KafkaError error, const QString& what) const;
     Result<QList<LogOffsets>> queryOffsets(rd_kafka_topic_partition_list_t* list, int64_t spec,
                                            Deadline deadline);
 

@@ -1,0 +1,112 @@
+#include "cli/CliMain.h"
+
+#include "cli/ArgumentList.h"
+#include "cli/CommandContext.h"
+#include "cli/GroupCommands.h"
+#if __has_include("cli/SandboxCommand.h") // TEMPORARY until the sandbox lands
+#include "cli/SandboxCommand.h"
+#define GROUPSCOPE_HAS_SANDBOX 1
+#endif
+
+namespace groupscope::cli {
+
+namespace {
+
+const char* const usageText = R"(Usage: groupscope-cli [connection options] COMMAND [options]
+
+Inspect Apache Kafka consumer groups. Options follow kafka-consumer-groups.
+
+Connection options (anywhere on the line):
+  --bootstrap-server HOST:PORT[,...]  the cluster to talk to (required unless the
+                                      command config sets bootstrap.servers)
+  --command-config FILE               librdkafka properties (key=value lines), e.g.
+                                      security.protocol, sasl.*, ssl.*
+  --timeout MS                        deadline for each Kafka request (default 5000)
+
+Commands:
+  list [--state] [--json]             the cluster's consumer groups
+  describe (--group G ... | --all-groups) [--offsets | --members [--verbose] | --state] [--json]
+                                      committed offsets, log end offsets and lag per
+                                      partition; members and assignments; group state
+  sandbox [--rate-scale X] [--duration S] [--rebalance-interval S] [--quiet]
+                                      run the demo workload (topics orders, payments,
+                                      audit; groups billing, analytics, shipping, archive)
+
+Other:
+  --help                              this text
+  --version                           the version
+
+Exit codes: 0 success, 1 Kafka or input error, 2 usage error.
+)";
+
+std::optional<std::chrono::milliseconds> parseTimeout(const QString& text) {
+    bool ok = false;
+    const qlonglong value = text.toLongLong(&ok);
+    if (!ok || value <= 0 || value > 3'600'000)
+        return std::nullopt;
+    return std::chrono::milliseconds(value);
+}
+
+} // namespace
+
+int runCli(const QStringList& words, QTextStream& out, QTextStream& err) {
+    ArgumentList arguments(words);
+    if (arguments.takeFlag(QStringLiteral("--help")) || arguments.takeFlag(QStringLiteral("-h"))) {
+        out << usageText;
+        return ExitSuccess;
+    }
+    if (arguments.takeFlag(QStringLiteral("--version"))) {
+        out << "groupscope-cli " << GROUPSCOPE_VERSION << u'\n';
+        return ExitSuccess;
+    }
+    const auto bootstrap = arguments.takeValue(QStringLiteral("--bootstrap-server"));
+    const auto commandConfig = arguments.takeValue(QStringLiteral("--command-config"));
+    const auto timeoutText = arguments.takeValue(QStringLiteral("--timeout"));
+    const auto command = arguments.takePositional();
+    if (!command) {
+        err << "Error: no command given\n\n" << usageText;
+        return ExitUsage;
+    }
+    if (!arguments.error().isEmpty()) {
+        err << "Error: " << arguments.error() << u'\n';
+        return ExitUsage;
+    }
+
+    CommandContext context{{}, std::chrono::milliseconds(5000), out, err};
+    if (commandConfig) {
+        auto profile = kafka::ConnectionProfile::fromCommandConfigFile(*commandConfig);
+        if (!profile) {
+            err << "Error: " << profile.error().message << u'\n';
+            return ExitFailure;
+        }
+        context.profile = profile.value();
+    }
+    if (bootstrap)
+        context.profile.bootstrapServers = *bootstrap;
+    if (context.profile.bootstrapServers.trimmed().isEmpty()) {
+        err << "Error: missing --bootstrap-server HOST:PORT\n";
+        return ExitUsage;
+    }
+    if (timeoutText) {
+        const auto timeout = parseTimeout(*timeoutText);
+        if (!timeout) {
+            err << "Error: --timeout takes milliseconds from 1 to 3600000, got \"" << *timeoutText
+                << "\"\n";
+            return ExitUsage;
+        }
+        context.timeout = *timeout;
+    }
+
+    if (*command == u"list")
+        return runListCommand(context, arguments);
+    if (*command == u"describe")
+        return runDescribeCommand(context, arguments);
+#ifdef GROUPSCOPE_HAS_SANDBOX
+    if (*command == u"sandbox")
+        return runSandboxCommand(context.profile, arguments.remaining(), out, err);
+#endif
+    err << "Error: unknown command \"" << *command << "\" (commands: list, describe, sandbox)\n";
+    return ExitUsage;
+}
+
+} // namespace groupscope::cli
