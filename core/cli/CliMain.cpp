@@ -3,10 +3,7 @@
 #include "cli/ArgumentList.h"
 #include "cli/CommandContext.h"
 #include "cli/GroupCommands.h"
-#if __has_include("cli/SandboxCommand.h") // TEMPORARY until the sandbox lands
 #include "cli/SandboxCommand.h"
-#define GROUPSCOPE_HAS_SANDBOX 1
-#endif
 
 namespace groupscope::cli {
 
@@ -28,7 +25,7 @@ Commands:
   describe (--group G ... | --all-groups) [--offsets | --members [--verbose] | --state] [--json]
                                       committed offsets, log end offsets and lag per
                                       partition; members and assignments; group state
-  sandbox [--rate-scale X] [--duration S] [--rebalance-interval S] [--quiet]
+  sandbox [--rate-scale X] [--duration S] [--rebalance-interval S] [--name-prefix P] [--quiet]
                                       run the demo workload (topics orders, payments,
                                       audit; groups billing, analytics, shipping, archive)
 
@@ -101,10 +98,8 @@ int runCli(const QStringList& words, QTextStream& out, QTextStream& err) {
         return runListCommand(context, arguments);
     if (*command == u"describe")
         return runDescribeCommand(context, arguments);
-#ifdef GROUPSCOPE_HAS_SANDBOX
     if (*command == u"sandbox")
         return runSandboxCommand(context.profile, arguments.remaining(), out, err);
-#endif
     err << "Error: unknown command \"" << *command << "\" (commands: list, describe, sandbox)\n";
     return ExitUsage;
 }

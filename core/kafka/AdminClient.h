@@ -40,7 +40,22 @@ public:
     // end, never one per partition. Per-partition problems are in LogOffsets::error.
     Result<QList<LogOffsets>> logOffsets(const QList<TopicPartition>& partitions);
     // The partitions of the named topics (all topics when empty), from cluster metadata.
+    // A topic that does not exist is an error naming it.
     Result<QList<TopicPartition>> topicPartitions(const QStringList& topics = {});
+    Result<QList<PartitionInfo>> describePartitions(const QStringList& topics = {});
+    // For each partition, the earliest offset whose record timestamp is at or after the
+    // given time (ms since the epoch), or -1 when no record is that new. One ListOffsets
+    // request per leader, whatever the number of partitions.
+    Result<QHash<TopicPartition, int64_t>>
+    offsetsForTimestamps(const QList<QPair<TopicPartition, int64_t>>& timestamps);
+
+    // Writes committed offsets of a group (AlterConsumerGroupOffsets). The broker refuses
+    // groups with active members; each partition's outcome is reported.
+    Result<QList<PartitionOutcome>> alterCommittedOffsets(const QString& groupId,
+                                                          const QList<QPair<TopicPartition, int64_t>>& offsets);
+    // Deletes committed offsets of a group (DeleteConsumerGroupOffsets), per partition.
+    Result<QList<PartitionOutcome>> deleteCommittedOffsets(const QString& groupId,
+                                                           const QList<TopicPartition>& partitions);
 
     Milliseconds timeout() const { return m_timeout; }
     void setTimeout(Milliseconds timeout) { m_timeout = timeout; }

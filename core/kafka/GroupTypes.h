@@ -67,6 +67,19 @@ struct LogOffsets {
     KafkaError error;
 };
 
+// A partition as cluster metadata describes it.
+struct PartitionInfo {
+    TopicPartition topicPartition;
+    int32_t leader = -1; // -1: no leader right now
+};
+
+// The outcome of a write (alter or delete of a committed offset) for one partition.
+struct PartitionOutcome {
+    TopicPartition topicPartition;
+    int64_t offset = -1; // the offset written; -1 for a delete
+    KafkaError error;
+};
+
 } // namespace groupscope::kafka
 
 Q_DECLARE_METATYPE(groupscope::kafka::GroupState)

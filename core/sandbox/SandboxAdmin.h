@@ -1,0 +1,42 @@
+#pragma once
+
+#include "kafka/AdminClient.h"
+#include "sandbox/SandboxLayout.h"
+
+#include <chrono>
+#include <memory>
+
+namespace groupscope::sandbox {
+
+// The two Admin calls only the sandbox makes (creating its topics, committing offsets for
+// its member-less group) on top of Groupscope's read-only AdminClient, whose connection and
+// deadlines they share. Used by one thread at a time.
+class SandboxAdmin {
+public:
+    using Milliseconds = std::chrono::milliseconds;
+
+    static kafka::Result<std::unique_ptr<SandboxAdmin>>
+    create(const kafka::ConnectionProfile& profile, Milliseconds timeout);
+    ~SandboxAdmin();
+    SandboxAdmin(const SandboxAdmin&) = delete;
+    SandboxAdmin& operator=(const SandboxAdmin&) = delete;
+
+    kafka::AdminClient& client() { return *m_client; }
+
+    // Creates the topics with replication factor 1; a topic that already exists is fine.
+    kafka::Status createTopics(const QList<SandboxTopic>& topics);
+    // Commits `offsets` for `groupId`. Kafka accepts this only while the group has no
+    // active members; the error then names the group.
+    kafka::Status commitGroupOffsets(const QString& groupId,
+                                     const QList<kafka::CommittedOffset>& offsets);
+
+private:
+    explicit SandboxAdmin(std::unique_ptr<kafka::AdminClient> client);
+    kafka::AdminOptionsHandle makeOptions(rd_kafka_admin_op_t operation) const;
+    kafka::Result<kafka::EventHandle> waitForEvent(const QString& what);
+
+    std::unique_ptr<kafka::AdminClient> m_client;
+    kafka::QueueHandle m_queue; // results of this class's requests; before m_client goes
+};
+
+} // namespace groupscope::sandbox

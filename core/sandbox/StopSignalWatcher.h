@@ -1,0 +1,38 @@
+#pragma once
+
+#include <chrono>
+#include <csignal>
+
+namespace groupscope::sandbox {
+
+// Turns SIGINT and SIGTERM into something a plain loop can wait for (the self-pipe trick:
+// the handler only writes a byte, which is async-signal-safe). The previous handlers come
+// back on destruction, so a second Ctrl-C during a slow shutdown ends the process at once.
+// One watcher at a time per process.
+class StopSignalWatcher {
+public:
+    using Clock = std::chrono::steady_clock;
+
+    StopSignalWatcher();
+    ~StopSignalWatcher();
+    StopSignalWatcher(const StopSignalWatcher&) = delete;
+    StopSignalWatcher& operator=(const StopSignalWatcher&) = delete;
+
+    // False when the handlers could not be installed (no pipe, or another watcher lives).
+    bool isInstalled() const { return m_installed; }
+    // Waits until a stop signal has arrived or `deadline` passes; true for a signal.
+    bool waitUntil(Clock::time_point deadline);
+    // The signal that arrived (SIGINT or SIGTERM), 0 while none has.
+    int receivedSignal() const;
+
+private:
+    static void handleSignal(int signalNumber);
+
+    bool m_installed = false;
+    bool m_signalled = false;
+    int m_readFd = -1;
+    struct sigaction m_previousInterrupt = {};
+    struct sigaction m_previousTerminate = {};
+};
+
+} // namespace groupscope::sandbox
