@@ -3,6 +3,7 @@
 #include "cli/ArgumentList.h"
 #include "cli/CommandContext.h"
 #include "cli/GroupCommands.h"
+#include "cli/ResetCommands.h"
 #include "cli/SandboxCommand.h"
 
 namespace groupscope::cli {
@@ -25,6 +26,16 @@ Commands:
   describe (--group G ... | --all-groups) [--offsets | --members [--verbose] | --state] [--json]
                                       committed offsets, log end offsets and lag per
                                       partition; members and assignments; group state
+  reset (--group G ... | --all-groups) (--all-topics | --topic T[:P,...] ... | --from-file F)
+        (--to-offset N | --to-datetime yyyy-MM-ddTHH:mm:ss.SSS[zone] | --by-duration PnDTnHnMnS |
+         --shift-by N | --to-earliest | --to-latest | --to-current)
+        [--dry-run | --execute] [--export | --json] [--as-kafka-command] [--wait-until-empty S]
+                                      plan (dry run, the default) or apply an offset reset;
+                                      every apply is recorded in the audit log
+  undo --entry ID [--execute]         put back the offsets an applied reset replaced
+  history [--group G] [--json]        the audit log of applied resets
+  delete-offsets --group G --topic T[:P,...] ... [--execute]
+                                      delete committed offsets of a group
   sandbox [--rate-scale X] [--duration S] [--rebalance-interval S] [--name-prefix P] [--quiet]
                                       run the demo workload (topics orders, payments,
                                       audit; groups billing, analytics, shipping, archive)
@@ -59,7 +70,14 @@ int runCli(const QStringList& words, QTextStream& out, QTextStream& err) {
     const auto bootstrap = arguments.takeValue(QStringLiteral("--bootstrap-server"));
     const auto commandConfig = arguments.takeValue(QStringLiteral("--command-config"));
     const auto timeoutText = arguments.takeValue(QStringLiteral("--timeout"));
-    const auto command = arguments.takePositional();
+    auto command = arguments.takePositional();
+    // Kafka's tool names its action with a flag; accept those spellings too, so a
+    // kafka-consumer-groups line works with the program name changed.
+    for (const auto& [flag, name] :
+         {std::pair{"--list", "list"}, std::pair{"--describe", "describe"},
+          std::pair{"--reset-offsets", "reset"}, std::pair{"--delete-offsets", "delete-offsets"}})
+        if (!command && arguments.takeFlag(QString::fromLatin1(flag)))
+            command = QString::fromLatin1(name);
     if (!command) {
         err << "Error: no command given\n\n" << usageText;
         return ExitUsage;
@@ -98,9 +116,18 @@ int runCli(const QStringList& words, QTextStream& out, QTextStream& err) {
         return runListCommand(context, arguments);
     if (*command == u"describe")
         return runDescribeCommand(context, arguments);
+    if (*command == u"reset")
+        return runResetCommand(context, arguments);
+    if (*command == u"undo")
+        return runUndoCommand(context, arguments);
+    if (*command == u"history")
+        return runHistoryCommand(context, arguments);
+    if (*command == u"delete-offsets")
+        return runDeleteOffsetsCommand(context, arguments);
     if (*command == u"sandbox")
         return runSandboxCommand(context.profile, arguments.remaining(), out, err);
-    err << "Error: unknown command \"" << *command << "\" (commands: list, describe, sandbox)\n";
+    err << "Error: unknown command \"" << *command
+        << "\" (commands: list, describe, reset, undo, history, delete-offsets, sandbox)\n";
     return ExitUsage;
 }
 

@@ -185,6 +185,9 @@ Result<EventHandle> AdminClient::waitForEvent(Deadline deadline, const QString& 
         EventHandle event(rd_kafka_queue_poll(m_queue.get(), slice));
         if (event)
             return event;
+        if (m_cancelled && m_cancelled->load())
+            return KafkaError{RD_KAFKA_RESP_ERR__INTR, what + QStringLiteral(" was cancelled"),
+                              false, false};
         if (remainingMs(deadline) == 0)
             return timeoutError(what);
     }
@@ -411,7 +414,8 @@ Result<QList<PartitionInfo>> AdminClient::describePartitions(const QStringList& 
     auto collect = [&](const rd_kafka_metadata_topic_t& topic) -> KafkaError {
         const QString name = QString::fromUtf8(topic.topic);
         if (topic.err == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART)
-            return KafkaError{topic.err, QStringLiteral("topic '%1' does not exist").arg(name), false, false};
+            return KafkaError{topic.err, QStringLiteral("topic '%1' does not exist").arg(name),
+                              false, false};
         if (topic.err)
             return KafkaError::fromCode(topic.err, QStringLiteral("topic '%1'").arg(name));
         for (int p = 0; p < topic.partition_cnt; ++p)
@@ -431,24 +435,27 @@ Result<QList<PartitionInfo>> AdminClient::describePartitions(const QStringList& 
         for (const QString& name : topics) {
             // A topic handle asks for this topic only; with auto-creation off on the broker
             // this never creates it.
-            TopicHandle topic(rd_kafka_topic_new(m_handle.get(), name.toUtf8().constData(), nullptr));
+            TopicHandle topic(
+                rd_kafka_topic_new(m_handle.get(), name.toUtf8().constData(), nullptr));
             const rd_kafka_metadata_t* raw = nullptr;
-            const auto code = rd_kafka_metadata(m_handle.get(), 0, topic.get(), &raw, remainingMs(until));
+            const auto code =
+                rd_kafka_metadata(m_handle.get(), 0, topic.get(), &raw, remainingMs(until));
             MetadataHandle metadata(raw);
             if (code)
                 return explain(KafkaError::fromCode(code),
                                QStringLiteral("reading metadata of topic '%1'").arg(name));
-            KafkaError error = metadata->topic_cnt > 0
-                                   ? collect(metadata->topics[0])
-                                   : KafkaError{RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART,
-                                                QStringLiteral("topic '%1' does not exist").arg(name), false, false};
+            KafkaError error =
+                metadata->topic_cnt > 0
+                    ? collect(metadata->topics[0])
+                    : KafkaError{RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART,
+                                 QStringLiteral("topic '%1' does not exist").arg(name), false,
+                                 false};
             if (error)
                 return error;
         }
     }
-    std::sort(result.begin(), result.end(), [](const auto& a, const auto& b) {
-        return a.topicPartition < b.topicPartition;
-    });
+    std::sort(result.begin(), result.end(),
+              [](const auto& a, const auto& b) { return a.topicPartition < b.topicPartition; });
     return result;
 }
 
@@ -460,18 +467,20 @@ AdminClient::offsetsForTimestamps(const QList<QPair<TopicPartition, int64_t>>& t
     const Deadline until = deadline();
     TopicPartitionListHandle list(rd_kafka_topic_partition_list_new(int(timestamps.size())));
     for (const auto& [tp, timestamp] : timestamps)
-        rd_kafka_topic_partition_list_add(list.get(), tp.topic.toUtf8().constData(), tp.partition)->offset =
-            timestamp;
+        rd_kafka_topic_partition_list_add(list.get(), tp.topic.toUtf8().constData(), tp.partition)
+            ->offset = timestamp;
     const rd_kafka_resp_err_t code =
         rd_kafka_offsets_for_times(m_handle.get(), list.get(), std::max(1, remainingMs(until)));
     if (code != RD_KAFKA_RESP_ERR_NO_ERROR)
-        return explain(KafkaError::fromCode(code), QStringLiteral("looking up offsets by timestamp"));
+        return explain(KafkaError::fromCode(code),
+                       QStringLiteral("looking up offsets by timestamp"));
     for (int i = 0; i < list->cnt; ++i) {
         const auto& element = list->elems[i];
         const TopicPartition tp{QString::fromUtf8(element.topic), element.partition};
         if (element.err)
-            return KafkaError::fromCode(element.err,
-                                        QStringLiteral("looking up the offset by timestamp of %1").arg(tp.toString()));
+            return KafkaError::fromCode(
+                element.err,
+                QStringLiteral("looking up the offset by timestamp of %1").arg(tp.toString()));
         offsets.insert(tp, element.offset);
     }
     return offsets;
@@ -480,7 +489,8 @@ AdminClient::offsetsForTimestamps(const QList<QPair<TopicPartition, int64_t>>& t
 namespace {
 
 // Per-partition outcomes of an alter or delete result for one group.
-QList<PartitionOutcome> partitionOutcomes(const rd_kafka_topic_partition_list_t* list, bool isDelete) {
+QList<PartitionOutcome> partitionOutcomes(const rd_kafka_topic_partition_list_t* list,
+                                          bool isDelete) {
     QList<PartitionOutcome> outcomes;
     for (int i = 0; list && i < list->cnt; ++i) {
         const auto& element = list->elems[i];
@@ -491,22 +501,23 @@ QList<PartitionOutcome> partitionOutcomes(const rd_kafka_topic_partition_list_t*
             outcome.error = KafkaError::fromCode(element.err, outcome.topicPartition.toString());
         outcomes.append(std::move(outcome));
     }
-    std::sort(outcomes.begin(), outcomes.end(), [](const auto& a, const auto& b) {
-        return a.topicPartition < b.topicPartition;
-    });
+    std::sort(outcomes.begin(), outcomes.end(),
+              [](const auto& a, const auto& b) { return a.topicPartition < b.topicPartition; });
     return outcomes;
 }
 
 } // namespace
 
 Result<QList<PartitionOutcome>>
-AdminClient::alterCommittedOffsets(const QString& groupId, const QList<QPair<TopicPartition, int64_t>>& offsets) {
+AdminClient::alterCommittedOffsets(const QString& groupId,
+                                   const QList<QPair<TopicPartition, int64_t>>& offsets) {
     if (offsets.isEmpty())
         return QList<PartitionOutcome>{};
     const Deadline until = deadline();
     TopicPartitionListHandle list(rd_kafka_topic_partition_list_new(int(offsets.size())));
     for (const auto& [tp, offset] : offsets)
-        rd_kafka_topic_partition_list_add(list.get(), tp.topic.toUtf8().constData(), tp.partition)->offset = offset;
+        rd_kafka_topic_partition_list_add(list.get(), tp.topic.toUtf8().constData(), tp.partition)
+            ->offset = offset;
     AlterConsumerGroupOffsetsHandle request(
         rd_kafka_AlterConsumerGroupOffsets_new(groupId.toUtf8().constData(), list.get()));
     rd_kafka_AlterConsumerGroupOffsets_t* requests[] = {request.get()};
@@ -520,11 +531,13 @@ AdminClient::alterCommittedOffsets(const QString& groupId, const QList<QPair<Top
     if (KafkaError error = eventError(raw); error)
         return explain(error, what);
     size_t count = 0;
-    const auto** groups =
-        rd_kafka_AlterConsumerGroupOffsets_result_groups(rd_kafka_event_AlterConsumerGroupOffsets_result(raw), &count);
+    const auto** groups = rd_kafka_AlterConsumerGroupOffsets_result_groups(
+        rd_kafka_event_AlterConsumerGroupOffsets_result(raw), &count);
     if (count == 0)
-        return KafkaError::invalidArgument(what + QStringLiteral(": the broker returned no result"));
-    QList<PartitionOutcome> outcomes = partitionOutcomes(rd_kafka_group_result_partitions(groups[0]), false);
+        return KafkaError::invalidArgument(what +
+                                           QStringLiteral(": the broker returned no result"));
+    QList<PartitionOutcome> outcomes =
+        partitionOutcomes(rd_kafka_group_result_partitions(groups[0]), false);
     // A group-level error (e.g. the group has active members) applies to every partition.
     if (KafkaError groupError = borrowedError(rd_kafka_group_result_error(groups[0])); groupError)
         for (PartitionOutcome& outcome : outcomes)
@@ -533,8 +546,9 @@ AdminClient::alterCommittedOffsets(const QString& groupId, const QList<QPair<Top
     return outcomes;
 }
 
-Result<QList<PartitionOutcome>> AdminClient::deleteCommittedOffsets(const QString& groupId,
-                                                                    const QList<TopicPartition>& partitions) {
+Result<QList<PartitionOutcome>>
+AdminClient::deleteCommittedOffsets(const QString& groupId,
+                                    const QList<TopicPartition>& partitions) {
     if (partitions.isEmpty())
         return QList<PartitionOutcome>{};
     const Deadline until = deadline();
@@ -557,8 +571,10 @@ Result<QList<PartitionOutcome>> AdminClient::deleteCommittedOffsets(const QStrin
     const auto** groups = rd_kafka_DeleteConsumerGroupOffsets_result_groups(
         rd_kafka_event_DeleteConsumerGroupOffsets_result(raw), &count);
     if (count == 0)
-        return KafkaError::invalidArgument(what + QStringLiteral(": the broker returned no result"));
-    QList<PartitionOutcome> outcomes = partitionOutcomes(rd_kafka_group_result_partitions(groups[0]), true);
+        return KafkaError::invalidArgument(what +
+                                           QStringLiteral(": the broker returned no result"));
+    QList<PartitionOutcome> outcomes =
+        partitionOutcomes(rd_kafka_group_result_partitions(groups[0]), true);
     if (KafkaError groupError = borrowedError(rd_kafka_group_result_error(groups[0])); groupError) {
         if (outcomes.isEmpty())
             return explain(groupError, what);

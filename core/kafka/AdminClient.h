@@ -10,6 +10,7 @@
 #include <QMutex>
 #include <QStringList>
 
+#include <atomic>
 #include <chrono>
 #include <memory>
 
@@ -51,11 +52,16 @@ public:
 
     // Writes committed offsets of a group (AlterConsumerGroupOffsets). The broker refuses
     // groups with active members; each partition's outcome is reported.
-    Result<QList<PartitionOutcome>> alterCommittedOffsets(const QString& groupId,
-                                                          const QList<QPair<TopicPartition, int64_t>>& offsets);
+    Result<QList<PartitionOutcome>>
+    alterCommittedOffsets(const QString& groupId,
+                          const QList<QPair<TopicPartition, int64_t>>& offsets);
     // Deletes committed offsets of a group (DeleteConsumerGroupOffsets), per partition.
     Result<QList<PartitionOutcome>> deleteCommittedOffsets(const QString& groupId,
                                                            const QList<TopicPartition>& partitions);
+
+    // A flag another thread may set to abandon the call in progress: waiting calls return
+    // an "interrupted" error within about 100 ms instead of running to their deadline.
+    void setCancelFlag(const std::atomic<bool>* cancelled) { m_cancelled = cancelled; }
 
     Milliseconds timeout() const { return m_timeout; }
     void setTimeout(Milliseconds timeout) { m_timeout = timeout; }
@@ -86,6 +92,7 @@ private:
     Milliseconds m_timeout;
     KafkaHandle m_handle;
     QueueHandle m_queue;
+    const std::atomic<bool>* m_cancelled = nullptr;
     mutable QMutex m_problemMutex;
     QString m_lastConnectionProblem;
 };

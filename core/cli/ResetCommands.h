@@ -1,0 +1,17 @@
+#pragma once
+
+#include "cli/ArgumentList.h"
+#include "cli/CommandContext.h"
+
+namespace groupscope::cli {
+
+// `reset`: kafka-consumer-groups --reset-offsets, dry run unless --execute.
+int runResetCommand(const CommandContext& context, ArgumentList& arguments);
+// `undo --entry ID [--execute]`: back to the offsets an audit entry recorded as "before".
+int runUndoCommand(const CommandContext& context, ArgumentList& arguments);
+// `history [--group G] [--json]`: the audit log.
+int runHistoryCommand(const CommandContext& context, ArgumentList& arguments);
+// `delete-offsets --group G --topic T[:P,...] ... [--execute]`.
+int runDeleteOffsetsCommand(const CommandContext& context, ArgumentList& arguments);
+
+} // namespace groupscope::cli

@@ -1,0 +1,256 @@
+// GroupListModel and GroupFilterProxyModel fed with synthetic ClusterSnapshots: refreshes
+// are applied as diffs (dataChanged on changed cells, inserted and removed rows, never a
+// reset), selection survives, sorting is numeric, the filter matches groups and topics.
+
+#include "models/GroupFilterProxyModel.h"
+#include "models/GroupListModel.h"
+
+#include <QAbstractItemModelTester>
+#include <QItemSelectionModel>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace groupscope;
+using groupscope::ui::GroupFilterProxyModel;
+using groupscope::ui::GroupListModel;
+
+namespace {
+
+// A group with `members` members and one committed partition per entry of `lags`.
+monitor::GroupSnapshot group(const QString& id, kafka::GroupState state, int members,
+                             QList<int64_t> lags, const QString& topic = QStringLiteral("orders")) {
+    monitor::GroupSnapshot snapshot;
+    snapshot.description.groupId = id;
+    snapshot.description.state = state;
+    for (int i = 0; i < members; ++i)
+        snapshot.description.members.append({QStringLiteral("member-%1").arg(i), {}, {}, {}, {}});
+    for (int partition = 0; partition < lags.size(); ++partition) {
+        monitor::PartitionSnapshot row;
+        row.topicPartition = {topic, partition};
+        row.committedOffset = 100;
+        row.logEndOffset = 100 + lags[partition];
+        row.lag = lags[partition];
+        snapshot.partitions.append(row);
+    }
+    return snapshot;
+}
+
+monitor::ClusterSnapshot cluster(QList<monitor::GroupSnapshot> groups) {
+    monitor::ClusterSnapshot snapshot;
+    snapshot.takenAt = QDateTime::currentDateTimeUtc();
+    snapshot.groups = std::move(groups);
+    return snapshot;
+}
+
+using kafka::GroupState;
+
+monitor::ClusterSnapshot threeGroups() {
+    return cluster({group(QStringLiteral("alpha"), GroupState::Stable, 2, {5, 7}),
+                    group(QStringLiteral("bravo"), GroupState::Empty, 0, {1200}),
+                    group(QStringLiteral("charlie"), GroupState::Stable, 1, {900})});
+}
+
+QStringList strings(std::initializer_list<const char*> items) {
+    QStringList list;
+    for (const char* item : items)
+        list.append(QString::fromUtf8(item));
+    return list;
+}
+
+QStringList column(const QAbstractItemModel& model, int column) {
+    QStringList values;
+    for (int row = 0; row < model.rowCount(); ++row)
+        values.append(model.index(row, column).data().toString());
+    return values;
+}
+
+} // namespace
+
+class TestGroupListModel : public QObject {
+    Q_OBJECT
+
+private slots:
+    void showsOneRowPerGroupWithItsFigures() {
+        GroupListModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.applySnapshot(threeGroups());
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(column(model, GroupListModel::GroupColumn),
+                 strings({"alpha", "bravo", "charlie"}));
+        QCOMPARE(column(model, GroupListModel::StateColumn),
+                 strings({"Stable", "Empty", "Stable"}));
+        QCOMPARE(column(model, GroupListModel::MembersColumn), strings({"2", "0", "1"}));
+        QCOMPARE(model.index(0, GroupListModel::TotalLagColumn).data(GroupListModel::SortRole),
+                 QVariant(qlonglong(12)));
+        QCOMPARE(model.index(1, GroupListModel::TotalLagColumn).data(GroupListModel::SortRole),
+                 QVariant(qlonglong(1200)));
+        const auto alignment = model.index(0, GroupListModel::TotalLagColumn)
+                                   .data(Qt::TextAlignmentRole)
+                                   .value<Qt::Alignment>();
+        QVERIFY(alignment & Qt::AlignRight);
+    }
+
+    void groupWithoutCommitsHasNoLagRatherThanZero() {
+        GroupListModel model;
+        model.applySnapshot(cluster({group(QStringLiteral("fresh"), GroupState::Stable, 1, {})}));
+        QCOMPARE(model.index(0, GroupListModel::TotalLagColumn).data(GroupListModel::SortRole),
+                 QVariant(qlonglong(-1)));
+        QVERIFY(model.index(0, GroupListModel::TotalLagColumn).data().toString() !=
+                QLatin1String("0"));
+    }
+
+    void unchangedRefreshEmitsNothing() {
+        GroupListModel model;
+        model.applySnapshot(threeGroups());
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        QSignalSpy layout(&model, &QAbstractItemModel::layoutChanged);
+        model.applySnapshot(threeGroups());
+        QCOMPARE(changed.count() + inserted.count() + removed.count() + reset.count() +
+                     layout.count(),
+                 0);
+    }
+
+    void changedCellsGetDataChangedAndNothingElse() {
+        GroupListModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.applySnapshot(threeGroups());
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+
+        auto next = threeGroups();
+        next.groups[1] = group(QStringLiteral("bravo"), GroupState::Empty, 0, {1500}); // lag only
+        next.groups[2] = group(QStringLiteral("charlie"), GroupState::PreparingRebalance, 3, {900});
+        model.applySnapshot(next);
+
+        QCOMPARE(reset.count(), 0);
+        // bravo: total lag; charlie: state and members, adjacent cells in one signal.
+        QCOMPARE(changed.count(), 2);
+        QSet<QPair<int, int>> cells;
+        for (const auto& arguments : changed) {
+            const auto topLeft = arguments.at(0).toModelIndex();
+            const auto bottomRight = arguments.at(1).toModelIndex();
+            QCOMPARE(topLeft.row(), bottomRight.row());
+            for (int c = topLeft.column(); c <= bottomRight.column(); ++c)
+                cells.insert({topLeft.row(), c});
+        }
+        QCOMPARE(cells, (QSet<QPair<int, int>>{{1, GroupListModel::TotalLagColumn},
+                                               {2, GroupListModel::StateColumn},
+                                               {2, GroupListModel::MembersColumn}}));
+        QCOMPARE(model.index(1, GroupListModel::TotalLagColumn).data(GroupListModel::SortRole),
+                 QVariant(qlonglong(1500)));
+        QCOMPARE(model.index(2, GroupListModel::StateColumn).data().toString(),
+                 QStringLiteral("PreparingRebalance"));
+    }
+
+    void appearingAndVanishingGroupsAreInsertedAndRemoved() {
+        GroupListModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.applySnapshot(threeGroups());
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+
+        // bravo leaves; aardvark (first) and delta, echo (last, one run) arrive.
+        model.applySnapshot(cluster({group(QStringLiteral("aardvark"), GroupState::Empty, 0, {1}),
+                                     group(QStringLiteral("alpha"), GroupState::Stable, 2, {5, 7}),
+                                     group(QStringLiteral("charlie"), GroupState::Stable, 1, {900}),
+                                     group(QStringLiteral("delta"), GroupState::Stable, 1, {2}),
+                                     group(QStringLiteral("echo"), GroupState::Stable, 1, {3})}));
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(removed.at(0).at(1).toInt(), 1);
+        QCOMPARE(removed.at(0).at(2).toInt(), 1);
+        QCOMPARE(inserted.count(), 2);
+        QCOMPARE(inserted.at(0).at(1).toInt(), 0);
+        QCOMPARE(inserted.at(0).at(2).toInt(), 0);
+        QCOMPARE(inserted.at(1).at(1).toInt(), 3);
+        QCOMPARE(inserted.at(1).at(2).toInt(), 4);
+        QCOMPARE(column(model, GroupListModel::GroupColumn),
+                 strings({"aardvark", "alpha", "charlie", "delta", "echo"}));
+
+        model.applySnapshot(cluster({}));
+        QCOMPARE(model.rowCount(), 0);
+        QCOMPARE(reset.count(), 0);
+    }
+
+    void groupsThatDoNotExistAreNotListed() {
+        GroupListModel model;
+        model.applySnapshot(cluster({group(QStringLiteral("gone"), GroupState::Dead, 0, {}),
+                                     group(QStringLiteral("here"), GroupState::Empty, 0, {4})}));
+        QCOMPARE(column(model, GroupListModel::GroupColumn), strings({"here"}));
+    }
+
+    void selectionSurvivesRefreshesThroughTheSortedProxy() {
+        GroupListModel model;
+        GroupFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester tester(&proxy,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.sort(GroupListModel::TotalLagColumn, Qt::DescendingOrder);
+        model.applySnapshot(threeGroups());
+        QItemSelectionModel selection(&proxy);
+        const auto charlie = proxy.match(proxy.index(0, 0), GroupListModel::GroupIdRole,
+                                         QStringLiteral("charlie"), 1, Qt::MatchExactly);
+        QCOMPARE(charlie.size(), 1);
+        selection.select(charlie.first(),
+                         QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+
+        // charlie's lag now sorts it first, and a new group arrives before it.
+        model.applySnapshot(
+            cluster({group(QStringLiteral("aardvark"), GroupState::Empty, 0, {1}),
+                     group(QStringLiteral("alpha"), GroupState::Stable, 2, {5, 7}),
+                     group(QStringLiteral("bravo"), GroupState::Empty, 0, {1200}),
+                     group(QStringLiteral("charlie"), GroupState::Stable, 1, {5000})}));
+        const auto selected = selection.selectedRows();
+        QCOMPARE(selected.size(), 1);
+        QCOMPARE(selected.first().data(GroupListModel::GroupIdRole).toString(),
+                 QStringLiteral("charlie"));
+        QCOMPARE(selected.first().row(), 0);
+    }
+
+    void sortsNumericallyNotAlphabetically() {
+        GroupListModel model;
+        GroupFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        model.applySnapshot(cluster({group(QStringLiteral("a"), GroupState::Stable, 10, {900}),
+                                     group(QStringLiteral("b"), GroupState::Stable, 9, {1200}),
+                                     group(QStringLiteral("c"), GroupState::Stable, 100, {85}),
+                                     group(QStringLiteral("d"), GroupState::Stable, 2, {})}));
+        proxy.sort(GroupListModel::TotalLagColumn, Qt::AscendingOrder);
+        QCOMPARE(column(proxy, GroupListModel::GroupColumn), strings({"d", "c", "a", "b"}));
+        proxy.sort(GroupListModel::MembersColumn, Qt::DescendingOrder);
+        QCOMPARE(column(proxy, GroupListModel::GroupColumn), strings({"c", "a", "b", "d"}));
+        proxy.sort(GroupListModel::GroupColumn, Qt::DescendingOrder);
+        QCOMPARE(column(proxy, GroupListModel::GroupColumn), strings({"d", "c", "b", "a"}));
+    }
+
+    void filterMatchesGroupIdsAndTopicsCaseInsensitively() {
+        GroupListModel model;
+        GroupFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester tester(&proxy,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.sort(GroupListModel::GroupColumn, Qt::AscendingOrder);
+        model.applySnapshot(cluster({group(QStringLiteral("billing"), GroupState::Stable, 1, {1},
+                                           QStringLiteral("payments")),
+                                     group(QStringLiteral("fraud"), GroupState::Stable, 1, {1},
+                                           QStringLiteral("Payments-EU")),
+                                     group(QStringLiteral("search"), GroupState::Stable, 1, {1},
+                                           QStringLiteral("orders"))}));
+        proxy.setFilterText(QStringLiteral("PAYMENTS"));
+        QCOMPARE(column(proxy, GroupListModel::GroupColumn), strings({"billing", "fraud"}));
+        proxy.setFilterText(QStringLiteral(" sea "));
+        QCOMPARE(column(proxy, GroupListModel::GroupColumn), strings({"search"}));
+        proxy.setFilterText({});
+        QCOMPARE(proxy.rowCount(), 3);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGroupListModel)
+#include "TestGroupListModel.moc"

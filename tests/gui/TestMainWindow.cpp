@@ -1,0 +1,162 @@
+// The main window against the real broker: a group with committed offsets appears with the
+// lag Kafka's own tool reports, later refreshes update it in place (the selection stays),
+// and an unreachable cluster is reported in the status bar.
+
+#include "TestBroker.h"
+
+#include "models/GroupFilterProxyModel.h"
+#include "models/GroupListModel.h"
+#include "windows/MainWindow.h"
+
+#include <QApplication>
+#include <QItemSelectionModel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+
+using namespace groupscope;
+using groupscope::ui::GroupListModel;
+using groupscope::ui::MainWindow;
+
+namespace {
+
+// Commits `offsets` (partition -> offset) for `group` on `topic` without joining the group.
+bool commitOffsets(const QString& group, const QString& topic, const QList<int>& offsets) {
+    QString entries;
+    for (qsizetype partition = 0; partition < offsets.size(); ++partition)
+        entries += QStringLiteral("TopicPartition('%1', %2): OffsetAndMetadata(%3, ''), ")
+                       .arg(topic)
+                       .arg(partition)
+                       .arg(offsets[partition]);
+    const auto result = test::runPython(QStringLiteral(R"(
+from kafka import KafkaConsumer, TopicPartition
+from kafka.structs import OffsetAndMetadata
+consumer = KafkaConsumer(bootstrap_servers=BOOTSTRAP, group_id='%1', enable_auto_commit=False)
+consumer.commit({%2})
+consumer.close()
+)")
+                                            .arg(group, entries));
+    if (!result.ok())
+        qWarning("commit failed: %s", result.err.constData());
+    return result.ok();
+}
+
+// The sum of the LAG column that kafka-consumer-groups prints for `group`, or -1.
+qlonglong lagReportedByKafka(const QString& group) {
+    const auto result =
+        test::kafkaConsumerGroups({QStringLiteral("--describe"), QStringLiteral("--group"), group});
+    if (!result.ok())
+        return -1;
+    qlonglong total = 0;
+    bool sawRow = false;
+    for (const QByteArray& line : result.out.split('\n')) {
+        const QList<QByteArray> fields = line.simplified().split(' ');
+        if (fields.size() >= 6 && fields[0] == group.toUtf8()) {
+            total += fields[5].toLongLong();
+            sawRow = true;
+        }
+    }
+    return sawRow ? total : -1;
+}
+
+qlonglong shownLag(const MainWindow& window, const QString& group) {
+    const int row = window.groupListModel()->rowOf(group);
+    if (row < 0)
+        return -2;
+    return window.groupListModel()
+        ->index(row, GroupListModel::TotalLagColumn)
+        .data(GroupListModel::SortRole)
+        .toLongLong();
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        QString why;
+        if (test::bootstrapServers(&why).isEmpty())
+            QSKIP(qPrintable(why));
+    }
+
+    void showsTheGroupWithTheLagKafkaReports() {
+        const QString topic = test::uniqueName(QStringLiteral("gui-orders"));
+        const QString group = test::uniqueName(QStringLiteral("gui-billing"));
+        QVERIFY(test::createTopic(topic, 3));
+        QVERIFY(test::produce(topic, 10, 0));
+        QVERIFY(test::produce(topic, 20, 1));
+        QVERIFY(test::produce(topic, 5, 2));
+        QVERIFY(commitOffsets(group, topic, {4, 15, 5})); // lag 6 + 5 + 0
+        QCOMPARE(lagReportedByKafka(group), 11);
+
+        MainWindow window;
+        window.setRefreshInterval(std::chrono::milliseconds(300));
+        window.connectTo(test::brokerProfile());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_COMPARE_WITH_TIMEOUT(shownLag(window, group), 11, 30000);
+        QVERIFY(!window.connectionStatusIsError());
+        QVERIFY2(window.connectionStatusText().startsWith(
+                     QStringLiteral("Connected to %1").arg(test::bootstrapServers())),
+                 qPrintable(window.connectionStatusText()));
+
+        const int row = window.groupListModel()->rowOf(group);
+        const QModelIndex source = window.groupListModel()->index(row, 0);
+        QCOMPARE(source.siblingAtColumn(GroupListModel::StateColumn).data().toString(),
+                 QStringLiteral("Empty"));
+        QCOMPARE(source.siblingAtColumn(GroupListModel::TopicsColumn).data().toInt(), 1);
+
+        // Select the group, then let the lag grow: the refresh updates the cell in place and
+        // the selection stays on the group.
+        QTableView* view = window.groupView();
+        const QModelIndex shown = window.groupProxyModel()->mapFromSource(source);
+        view->selectionModel()->select(shown, QItemSelectionModel::ClearAndSelect |
+                                                  QItemSelectionModel::Rows);
+        QSignalSpy resets(window.groupListModel(), &QAbstractItemModel::modelReset);
+        QVERIFY(test::produce(topic, 7, 2));
+        QTRY_COMPARE_WITH_TIMEOUT(shownLag(window, group), 18, 30000);
+        QCOMPARE(lagReportedByKafka(group), 18);
+        QCOMPARE(resets.count(), 0);
+        const auto selected = view->selectionModel()->selectedRows();
+        QCOMPARE(selected.size(), 1);
+        QCOMPARE(selected.first().data(GroupListModel::GroupIdRole).toString(), group);
+    }
+
+    void filterNarrowsTheListToMatchingGroups() {
+        const QString topic = test::uniqueName(QStringLiteral("gui-filter"));
+        const QString group = test::uniqueName(QStringLiteral("gui-filtered"));
+        QVERIFY(test::createTopic(topic, 1));
+        QVERIFY(test::produce(topic, 3, 0));
+        QVERIFY(commitOffsets(group, topic, {1}));
+
+        MainWindow window;
+        window.setRefreshInterval(std::chrono::milliseconds(300));
+        window.connectTo(test::brokerProfile());
+        QTRY_VERIFY_WITH_TIMEOUT(window.groupListModel()->rowOf(group) >= 0, 30000);
+        auto* filter = window.findChild<QLineEdit*>(QStringLiteral("groupFilterEdit"));
+        QVERIFY(filter);
+        QTest::keyClicks(filter, topic); // matches by topic name
+        QCOMPARE(window.groupProxyModel()->rowCount(), 1);
+        QCOMPARE(window.groupProxyModel()->index(0, 0).data(GroupListModel::GroupIdRole).toString(),
+                 group);
+    }
+
+    void unreachableClusterIsReportedInTheStatusBar() {
+        MainWindow window;
+        kafka::ConnectionProfile nowhere;
+        nowhere.bootstrapServers = QStringLiteral("127.0.0.1:1");
+        window.connectTo(nowhere);
+        window.show();
+        QVERIFY(!window.connectionStatusIsError()); // "Connecting to …" while it tries
+        QTRY_VERIFY_WITH_TIMEOUT(window.connectionStatusIsError(), 30000);
+        QVERIFY2(window.connectionStatusText().contains(QStringLiteral("127.0.0.1:1")),
+                 qPrintable(window.connectionStatusText()));
+        QCOMPARE(window.groupListModel()->rowCount(), 0);
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "TestMainWindow.moc"

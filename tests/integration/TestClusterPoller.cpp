@@ -1,0 +1,115 @@
+// ClusterPoller against the real broker: snapshots arrive on the caller's thread at the
+// interval, refreshNow() runs one at once, failures are reported, and stopping never waits
+// for more than the Admin call in flight.
+
+#include "TestBroker.h"
+
+#include "monitor/ClusterPoller.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace groupscope;
+using monitor::ClusterPoller;
+using monitor::ClusterSnapshot;
+using namespace std::chrono_literals;
+
+class TestClusterPoller : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        QString why;
+        if (test::bootstrapServers(&why).isEmpty())
+            QSKIP(qPrintable(why));
+    }
+
+    void deliversSnapshotsOnTheCallersThreadAtTheInterval() {
+        ClusterPoller poller(test::brokerProfile());
+        poller.setInterval(200ms);
+        QList<Qt::HANDLE> deliveringThreads;
+        connect(&poller, &ClusterPoller::snapshotReady, this, [&](const ClusterSnapshot& snapshot) {
+            QVERIFY(snapshot.takenAt.isValid());
+            QVERIFY(!snapshot.error);
+            deliveringThreads.append(QThread::currentThreadId());
+        });
+        QSignalSpy failures(&poller, &ClusterPoller::refreshFailed);
+        poller.start();
+        QVERIFY(poller.isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(deliveringThreads.size() >= 3, 30000);
+        QVERIFY2(failures.isEmpty(),
+                 failures.isEmpty() ? "" : qPrintable(failures.first().first().toString()));
+        for (Qt::HANDLE thread : deliveringThreads)
+            QCOMPARE(thread, QThread::currentThreadId());
+    }
+
+    void refreshNowDoesNotWaitForTheInterval() {
+        ClusterPoller poller(test::brokerProfile());
+        poller.setInterval(std::chrono::hours(1));
+        QSignalSpy snapshots(&poller, &ClusterPoller::snapshotReady);
+        poller.start();
+        QTRY_COMPARE_WITH_TIMEOUT(snapshots.count(), 1, 30000);
+        poller.refreshNow();
+        poller.refreshNow(); // merged into the pending one
+        QTRY_COMPARE_WITH_TIMEOUT(snapshots.count(), 2, 30000);
+    }
+
+    void failureIsReportedAndPollingContinues() {
+        kafka::ConnectionProfile nowhere;
+        nowhere.bootstrapServers = QStringLiteral("127.0.0.1:1");
+        ClusterPoller poller(nowhere);
+        poller.setRequestTimeout(500ms);
+        poller.setInterval(100ms);
+        QSignalSpy failures(&poller, &ClusterPoller::refreshFailed);
+        QSignalSpy snapshots(&poller, &ClusterPoller::snapshotReady);
+        poller.start();
+        QTRY_VERIFY_WITH_TIMEOUT(failures.count() >= 2, 30000);
+        QVERIFY2(failures.first().first().toString().contains(QStringLiteral("127.0.0.1:1")),
+                 qPrintable(failures.first().first().toString()));
+        QCOMPARE(snapshots.count(), 0);
+    }
+
+    void stopReturnsAtOnceAndTheWorkerEndsAfterItsCurrentCall() {
+        kafka::ConnectionProfile nowhere;
+        nowhere.bootstrapServers = QStringLiteral("127.0.0.1:1");
+        ClusterPoller poller(nowhere);
+        poller.setRequestTimeout(2000ms);
+        QSignalSpy stopped(&poller, &ClusterPoller::stopped);
+        QSignalSpy failures(&poller, &ClusterPoller::refreshFailed);
+        poller.start();
+        // The worker is now (or soon) blocked in an Admin call that cannot succeed.
+        QElapsedTimer clock;
+        clock.start();
+        poller.stop();
+        QVERIFY2(clock.elapsed() < 500, "stop() must not wait for the worker");
+        // Bounded by the call in flight: one request timeout, not one per remaining call.
+        QVERIFY(poller.waitForStopped(QDeadlineTimer(15000)));
+        QTRY_COMPARE_WITH_TIMEOUT(stopped.count(), 1, 5000);
+        QCOMPARE(failures.count(), 0); // results after stop() are dropped
+        QVERIFY(!poller.isRunning());
+    }
+
+    void canBeRestartedAfterStopping() {
+        ClusterPoller poller(test::brokerProfile());
+        QSignalSpy snapshots(&poller, &ClusterPoller::snapshotReady);
+        poller.start();
+        QTRY_COMPARE_WITH_TIMEOUT(snapshots.count(), 1, 30000);
+        poller.stop();
+        QVERIFY(poller.waitForStopped(QDeadlineTimer(15000)));
+        poller.start();
+        QTRY_COMPARE_WITH_TIMEOUT(snapshots.count(), 2, 30000);
+    }
+
+    void destroyingARunningPollerIsSafe() {
+        auto poller = std::make_unique<ClusterPoller>(test::brokerProfile());
+        QSignalSpy snapshots(poller.get(), &ClusterPoller::snapshotReady);
+        poller->start();
+        poller->refreshNow();
+        poller.reset(); // stops and joins the worker; queued results must not crash
+        QCoreApplication::processEvents();
+    }
+};
+
+QTEST_GUILESS_MAIN(TestClusterPoller)
+#include "TestClusterPoller.moc"

@@ -1,0 +1,54 @@
+#include "models/GroupFilterProxyModel.h"
+
+#include "models/GroupListModel.h"
+
+namespace groupscope::ui {
+
+GroupFilterProxyModel::GroupFilterProxyModel(QObject* parent)
+    : QSortFilterProxyModel(parent) {
+    setSortRole(GroupListModel::SortRole);
+    // Re-sort and re-filter as refreshes change values, keeping persistent indexes (and so
+    // the selection) on their groups.
+    setDynamicSortFilter(true);
+}
+
+void GroupFilterProxyModel::setFilterText(const QString& text) {
+    const QString trimmed = text.trimmed();
+    if (trimmed == m_filterText)
+        return;
+    m_filterText = trimmed;
+    invalidateFilter();
+}
+
+bool GroupFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const {
+    if (m_filterText.isEmpty())
+        return true;
+    const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
+    if (index.data(GroupListModel::GroupIdRole)
+            .toString()
+            .contains(m_filterText, Qt::CaseInsensitive))
+        return true;
+    const QStringList topics = index.data(GroupListModel::TopicsRole).toStringList();
+    return std::any_of(topics.cbegin(), topics.cend(), [this](const QString& topic) {
+        return topic.contains(m_filterText, Qt::CaseInsensitive);
+    });
+}
+
+bool GroupFilterProxyModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
+    const QVariant leftValue = left.data(sortRole());
+    const QVariant rightValue = right.data(sortRole());
+    if (leftValue.typeId() == QMetaType::LongLong && rightValue.typeId() == QMetaType::LongLong) {
+        if (leftValue.toLongLong() != rightValue.toLongLong())
+            return leftValue.toLongLong() < rightValue.toLongLong();
+    } else if (const int byText = QString::localeAwareCompare(leftValue.toString().toCaseFolded(),
+                                                              rightValue.toString().toCaseFolded());
+               byText != 0) {
+        return byText < 0;
+    }
+    // Equal values keep a stable, predictable order: by group id.
+    const QString leftId = left.data(GroupListModel::GroupIdRole).toString();
+    const QString rightId = right.data(GroupListModel::GroupIdRole).toString();
+    return leftId < rightId;
+}
+
+} // namespace groupscope::ui

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QSortFilterProxyModel>
+
+namespace groupscope::ui {
+
+// Sorts GroupListModel rows by the typed values of GroupListModel::SortRole (numbers as
+// numbers, so a lag of 1,200 sorts after 900) and filters them by a text that matches the
+// group id or one of its topics, case-insensitively.
+class GroupFilterProxyModel : public QSortFilterProxyModel {
+    Q_OBJECT
+public:
+    explicit GroupFilterProxyModel(QObject* parent = nullptr);
+
+    QString filterText() const { return m_filterText; }
+    void setFilterText(const QString& text);
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
+
+private:
+    QString m_filterText;
+};
+
+} // namespace groupscope::ui

@@ -1,0 +1,247 @@
+#include "models/GroupListModel.h"
+
+#include <QLocale>
+#include <QSet>
+
+#include <algorithm>
+
+namespace groupscope::ui {
+
+using kafka::GroupState;
+
+namespace {
+
+// Sorting by state puts healthy groups first and the ones that need a look last.
+int stateRank(GroupState state) {
+    switch (state) {
+    case GroupState::Stable:
+        return 0;
+    case GroupState::Empty:
+        return 1;
+    case GroupState::CompletingRebalance:
+        return 2;
+    case GroupState::PreparingRebalance:
+        return 3;
+    case GroupState::Dead:
+        return 4;
+    case GroupState::Unknown:
+        break;
+    }
+    return 5;
+}
+
+bool isNumeric(int column) {
+    return column == GroupListModel::MembersColumn || column == GroupListModel::TopicsColumn ||
+           column == GroupListModel::TotalLagColumn;
+}
+
+} // namespace
+
+GroupListModel::Row GroupListModel::Row::from(const monitor::GroupSnapshot& group) {
+    Row row;
+    row.groupId = group.groupId();
+    row.state = group.description.state;
+    row.memberCount = int(group.description.members.size());
+    row.topics = group.topics();
+    const bool anyLag =
+        std::any_of(group.partitions.cbegin(), group.partitions.cend(),
+                    [](const auto& partition) { return partition.lag.has_value(); });
+    if (anyLag)
+        row.totalLag = group.totalLag();
+    if (group.error)
+        row.error = group.error.toString();
+    return row;
+}
+
+bool GroupListModel::Row::sameCell(const Row& other, int column) const {
+    switch (column) {
+    case GroupColumn:
+        return groupId == other.groupId;
+    case StateColumn:
+        return state == other.state && error == other.error;
+    case MembersColumn:
+        return memberCount == other.memberCount;
+    case TopicsColumn:
+        return topics == other.topics;
+    case TotalLagColumn:
+        return totalLag == other.totalLag;
+    }
+    return true;
+}
+
+GroupListModel::GroupListModel(QObject* parent)
+    : QAbstractTableModel(parent) {}
+
+int GroupListModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int GroupListModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant GroupListModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row& row = m_rows.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        return displayValue(row, index.column());
+    case Qt::TextAlignmentRole:
+        return isNumeric(index.column()) ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                         : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    case Qt::ToolTipRole:
+        return toolTip(row, index.column());
+    case SortRole:
+        return sortValue(row, index.column());
+    case GroupIdRole:
+        return row.groupId;
+    case StateRole:
+        return int(row.state);
+    case TopicsRole:
+        return row.topics;
+    }
+    return {};
+}
+
+QVariant GroupListModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::TextAlignmentRole)
+        return isNumeric(section) ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                  : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case GroupColumn:
+        return tr("Group");
+    case StateColumn:
+        return tr("State");
+    case MembersColumn:
+        return tr("Members");
+    case TopicsColumn:
+        return tr("Topics");
+    case TotalLagColumn:
+        return tr("Total lag");
+    }
+    return {};
+}
+
+QVariant GroupListModel::displayValue(const Row& row, int column) const {
+    switch (column) {
+    case GroupColumn:
+        return row.groupId;
+    case StateColumn:
+        return row.error.isEmpty() ? kafka::groupStateName(row.state) : tr("Error");
+    case MembersColumn:
+        return row.memberCount;
+    case TopicsColumn:
+        return int(row.topics.size());
+    case TotalLagColumn:
+        // No commit means no lag to speak of, which is not the same as a lag of zero.
+        return row.totalLag ? QLocale().toString(qlonglong(*row.totalLag))
+                            : QStringLiteral("\u2013");
+    }
+    return {};
+}
+
+QVariant GroupListModel::sortValue(const Row& row, int column) const {
+    switch (column) {
+    case GroupColumn:
+        return row.groupId;
+    case StateColumn:
+        return qlonglong(row.error.isEmpty() ? stateRank(row.state)
+                                             : stateRank(GroupState::Unknown) + 1);
+    case MembersColumn:
+        return qlonglong(row.memberCount);
+    case TopicsColumn:
+        return qlonglong(row.topics.size());
+    case TotalLagColumn:
+        return qlonglong(row.totalLag.value_or(-1));
+    }
+    return {};
+}
+
+QString GroupListModel::toolTip(const Row& row, int column) const {
+    switch (column) {
+    case StateColumn:
+        return row.error.isEmpty() ? QString() : row.error;
+    case TopicsColumn:
+        return row.topics.join(QLatin1Char('\n'));
+    case TotalLagColumn:
+        return row.totalLag ? QString() : tr("No committed offsets");
+    }
+    return {};
+}
+
+int GroupListModel::rowOf(const QString& groupId) const {
+    const auto found =
+        std::lower_bound(m_rows.cbegin(), m_rows.cend(), groupId,
+                         [](const Row& row, const QString& id) { return row.groupId < id; });
+    return found != m_rows.cend() && found->groupId == groupId ? int(found - m_rows.cbegin()) : -1;
+}
+
+void GroupListModel::applySnapshot(const monitor::ClusterSnapshot& snapshot) {
+    QList<Row> fresh;
+    fresh.reserve(snapshot.groups.size());
+    for (const monitor::GroupSnapshot& group : snapshot.groups)
+        if (group.exists())
+            fresh.append(Row::from(group));
+    std::sort(fresh.begin(), fresh.end(),
+              [](const Row& a, const Row& b) { return a.groupId < b.groupId; });
+    QSet<QString> freshIds;
+    for (const Row& row : fresh)
+        freshIds.insert(row.groupId);
+
+    // Vanished groups first, in contiguous runs from the back so row numbers stay valid.
+    for (int last = int(m_rows.size()) - 1; last >= 0; --last) {
+        if (freshIds.contains(m_rows.at(last).groupId))
+            continue;
+        int first = last;
+        while (first > 0 && !freshIds.contains(m_rows.at(first - 1).groupId))
+            --first;
+        beginRemoveRows({}, first, last);
+        m_rows.remove(first, last - first + 1);
+        endRemoveRows();
+        last = first;
+    }
+
+    // What is left is an ordered subsequence of `fresh`: merge, inserting runs of new groups.
+    int row = 0;
+    for (qsizetype next = 0; next < fresh.size();) {
+        if (row < m_rows.size() && m_rows.at(row).groupId == fresh.at(next).groupId) {
+            updateRow(row++, fresh.at(next++));
+            continue;
+        }
+        qsizetype end = next;
+        while (end < fresh.size() &&
+               (row >= m_rows.size() || fresh.at(end).groupId != m_rows.at(row).groupId))
+            ++end;
+        const int count = int(end - next);
+        beginInsertRows({}, row, row + count - 1);
+        m_rows.insert(row, count, Row());
+        std::copy(fresh.cbegin() + next, fresh.cbegin() + end, m_rows.begin() + row);
+        endInsertRows();
+        row += count;
+        next = end;
+    }
+}
+
+void GroupListModel::updateRow(int row, const Row& fresh) {
+    bool changed[ColumnCount];
+    for (int column = 0; column < ColumnCount; ++column)
+        changed[column] = !m_rows.at(row).sameCell(fresh, column);
+    m_rows[row] = fresh; // before the signals, so slots already read the new values
+    // One dataChanged per run of adjacent changed cells: unchanged cells stay untouched.
+    for (int first = 0; first < ColumnCount; ++first) {
+        if (!changed[first])
+            continue;
+        int last = first;
+        while (last + 1 < ColumnCount && changed[last + 1])
+            ++last;
+        emit dataChanged(index(row, first), index(row, last));
+        first = last;
+    }
+}
+
+} // namespace groupscope::ui

@@ -1,0 +1,71 @@
+#pragma once
+
+#include "monitor/GroupSnapshot.h"
+
+#include <QAbstractTableModel>
+
+#include <optional>
+
+namespace groupscope::ui {
+
+// One row per consumer group of the latest ClusterSnapshot. applySnapshot() updates the
+// rows as a diff keyed by group id: changed cells get dataChanged, new and vanished groups
+// are inserted and removed, so views keep their selection, sort order and scroll position
+// across refreshes. Rows are kept in group id order; sorting is the proxy's job.
+class GroupListModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        GroupColumn,
+        StateColumn,
+        MembersColumn,
+        TopicsColumn,
+        TotalLagColumn,
+        ColumnCount
+    };
+    enum Role {
+        // A value that orders the column: numbers as qlonglong, text as QString.
+        SortRole = Qt::UserRole + 1,
+        GroupIdRole,
+        // kafka::GroupState, as int: lets a delegate draw the state without parsing text.
+        StateRole,
+        // The group's topic names, as QStringList, for filtering.
+        TopicsRole,
+    };
+
+    explicit GroupListModel(QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    void applySnapshot(const monitor::ClusterSnapshot& snapshot);
+    // The row of a group, or -1.
+    int rowOf(const QString& groupId) const;
+
+private:
+    // What one row shows, reduced from a GroupSnapshot so that comparing two refreshes
+    // compares exactly what is on screen.
+    struct Row {
+        QString groupId;
+        kafka::GroupState state = kafka::GroupState::Unknown;
+        int memberCount = 0;
+        QStringList topics;
+        std::optional<int64_t> totalLag; // empty when no partition has a commit
+        QString error;
+
+        static Row from(const monitor::GroupSnapshot& group);
+        bool sameCell(const Row& other, int column) const;
+    };
+
+    void updateRow(int row, const Row& fresh);
+    QVariant displayValue(const Row& row, int column) const;
+    QVariant sortValue(const Row& row, int column) const;
+    QString toolTip(const Row& row, int column) const;
+
+    QList<Row> m_rows;
+};
+
+} // namespace groupscope::ui

@@ -1,0 +1,24 @@
+#pragma once
+
+#include <QTableView>
+
+namespace groupscope::ui {
+
+// A table view that says why it is empty ("Connecting…", "No consumer groups", "No group
+// matches") instead of showing a blank white area.
+class PlaceholderTableView : public QTableView {
+    Q_OBJECT
+public:
+    using QTableView::QTableView;
+
+    QString placeholderText() const { return m_placeholderText; }
+    void setPlaceholderText(const QString& text);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    QString m_placeholderText;
+};
+
+} // namespace groupscope::ui
