@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
   # build
   build-essential cmake ninja-build pkg-config clang-format
+  # fuzzing the parsers (libFuzzer comes with clang's runtime)
+  clang libclang-rt-14-dev
   qt6-base-dev qt6-base-dev-tools libgl-dev
   librdkafka-dev libqcustomplot-dev qtkeychain-qt6-dev
   # test bed: the real Kafka broker runs on the JDK; its jars come from Maven Central
@@ -16,6 +18,9 @@ packages=(
   xvfb xauth x11-apps imagemagick
   # networking helpers used by the test bed scripts
   procps iproute2
+  # packaging (installer/Packaging.cmake, tests/packaging): CPack's shlibdeps needs
+  # dpkg-shlibdeps and file; the checks run lintian, appstreamcli, desktop-file-validate
+  dpkg-dev file lintian appstream desktop-file-utils
 )
 
 missing=()

@@ -8,10 +8,68 @@
 #include <QRegularExpression>
 
 #include <limits>
+#include <variant>
 
 namespace groupscope::offsets {
 
 using kafka::KafkaError;
+
+namespace {
+
+// Splits one CSV line into fields. Fields may be double-quoted, with "" for a quote inside,
+// because Kafka's own export quotes some values (its CSV writer quotes every value longer
+// than 24 characters). Returns an error message naming the column, or the fields.
+std::variant<QStringList, QPair<int, QString>> splitCsvLine(const QString& line) {
+    QStringList fields;
+    qsizetype position = 0;
+    for (;;) {
+        const int column = int(fields.size()) + 1;
+        QString field;
+        if (position < line.size() && line[position] == u'"') {
+            ++position;
+            for (;;) {
+                if (position >= line.size())
+                    return qMakePair(column, QStringLiteral("unterminated quote"));
+                if (line[position] == u'"') {
+                    if (position + 1 < line.size() && line[position + 1] == u'"') {
+                        field += u'"';
+                        position += 2;
+                        continue;
+                    }
+                    ++position;
+                    break;
+                }
+                field += line[position++];
+            }
+            if (position < line.size() && line[position] != u',')
+                return qMakePair(column, QStringLiteral("text after the closing quote"));
+        } else {
+            const qsizetype comma = line.indexOf(u',', position);
+            field = line.mid(position, comma < 0 ? -1 : comma - position);
+            if (field.contains(u'"'))
+                return qMakePair(column, QStringLiteral("a quote inside an unquoted value"));
+            if (field != field.trimmed())
+                return qMakePair(column,
+                                 QStringLiteral("spaces around \"%1\"").arg(field.trimmed()));
+            position = comma < 0 ? line.size() : comma;
+        }
+        fields.append(field);
+        if (position >= line.size())
+            return fields;
+        ++position; // the comma
+    }
+}
+
+// Quotes a value the way CSV readers (Kafka's included) expect, only where needed.
+QByteArray csvField(const QString& value) {
+    if (!value.contains(u',') && !value.contains(u'"'))
+        return value.toUtf8();
+    QString quoted = value;
+    quoted.replace(QStringLiteral("\""), QStringLiteral("\"\""));
+    return '"' + quoted.toUtf8() + '"';
+}
+
+} // namespace
 
 bool OffsetsCsv::isValidTopicName(const QString& name) {
     static const QRegularExpression legal(QStringLiteral("^[a-zA-Z0-9._-]{1,249}$"));
@@ -67,7 +125,10 @@ kafka::Result<QList<OffsetsCsvRow>> OffsetsCsv::parse(const QByteArray& raw,
         const QString line = QString::fromUtf8(bytes);
         if (line.contains(QChar::ReplacementCharacter))
             return failure(lineNumber, 0, QStringLiteral("not valid UTF-8"));
-        const QStringList fields = line.split(u',');
+        const auto split = splitCsvLine(line);
+        if (const auto* problem = std::get_if<QPair<int, QString>>(&split))
+            return failure(lineNumber, problem->first, problem->second);
+        const QStringList& fields = std::get<QStringList>(split);
         if (fields.size() != 3 && fields.size() != 4)
             return failure(lineNumber, 0,
                            QStringLiteral("expected 3 columns (topic,partition,offset) or 4 "
@@ -148,7 +209,7 @@ QByteArray OffsetsCsv::write(const QList<OffsetsCsvRow>& rows, bool withGroup) {
     QByteArray out;
     for (const OffsetsCsvRow& row : rows) {
         if (withGroup)
-            out += row.groupId.toUtf8() + ',';
+            out += csvField(row.groupId) + ',';
         out += row.topicPartition.topic.toUtf8() + ',' +
                QByteArray::number(row.topicPartition.partition) + ',' +
                QByteArray::number(qint64(row.offset)) + '\n';

@@ -24,12 +24,12 @@ public:
     // partitions fits in far less, and reading gigabytes into a plan helps nobody.
     static constexpr qint64 maximumFileBytes = 16 * 1024 * 1024;
 
-    // Strict reader: every line has the same number of columns (3 or 4), names are valid
-    // Kafka topic names, partitions are int32 >= 0, offsets int64 >= 0, no duplicates.
-    // Tolerates CRLF line ends, a UTF-8 byte order mark and a final empty line. Errors name
-    // the source, line and column. `expectedGroups` (when not empty) is the set of groups
-    // being reset: rows of other groups are errors; three-column rows belong to the single
-    // expected group.
+    // Strict reader: values may be double-quoted (Kafka's export quotes long ones); every line has
+    // the same number of columns (3 or 4), names are valid Kafka topic names, partitions are int32
+    // >= 0, offsets int64 >= 0, no duplicates. Tolerates CRLF line ends, a UTF-8 byte order mark
+    // and a final empty line. Errors name the source, line and column. `expectedGroups` (when not
+    // empty) is the set of groups being reset: rows of other groups are errors; three-column rows
+    // belong to the single expected group.
     static kafka::Result<QList<OffsetsCsvRow>> parse(const QByteArray& content,
                                                      const QString& sourceName,
                                                      const QStringList& expectedGroups = {});

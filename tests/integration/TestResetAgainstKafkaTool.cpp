@@ -28,7 +28,9 @@ QString key(const QString& group, const QString& topic, int partition) {
 OffsetMap parseExport(const QByteArray& csv, const QString& singleGroup) {
     OffsetMap offsets;
     for (const QByteArray& line : csv.split('\n')) {
-        const QStringList cells = QString::fromUtf8(line).trimmed().split(u',');
+        // Kafka's CSV writer quotes values longer than 24 characters; names here have no
+        // commas, so dropping the quotes is enough.
+        const QStringList cells = QString::fromUtf8(line).trimmed().remove(u'"').split(u',');
         if (cells.size() == 3)
             offsets.insert(key(singleGroup, cells[0], cells[1].toInt()), cells[2].toLongLong());
         else if (cells.size() == 4)

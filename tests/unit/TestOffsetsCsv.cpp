@@ -26,6 +26,19 @@ private slots:
         QCOMPARE(four.value()[1].offset, int64_t(9));
     }
 
+    void readsKafkasQuotedExport() {
+        // kafka-consumer-groups --export quotes values longer than 24 characters.
+        const auto parsed = OffsetsCsv::parse(
+            "\"a-group-with-a-long-name-1\",orders,0,5\n\"g,\"\"odd\"\"\",orders,1,6\n",
+            QStringLiteral("f.csv"));
+        QVERIFY2(parsed.ok(), qPrintable(parsed.ok() ? QString() : parsed.error().message));
+        QCOMPARE(parsed.value()[0].groupId, QStringLiteral("a-group-with-a-long-name-1"));
+        QCOMPARE(parsed.value()[1].groupId, QStringLiteral("g,\"odd\""));
+        QCOMPARE(
+            OffsetsCsv::write(parsed.value(), true),
+            QByteArray("a-group-with-a-long-name-1,orders,0,5\n\"g,\"\"odd\"\"\",orders,1,6\n"));
+    }
+
     void roundTrip() {
         const QList<OffsetsCsvRow> rows{
             {QStringLiteral("g"), {QStringLiteral("a.b_c-d"), 3}, 9223372036854775807, 0},
@@ -90,8 +103,15 @@ private slots:
             << QStringLiteral("3-column rows name no group");
         QTest::newRow("invalid utf-8")
             << QByteArray("t\xff,0,1\n") << one << QStringLiteral("not valid UTF-8");
-        QTest::newRow("quoted") << QByteArray("\"t\",0,1\n") << one
-                                << QStringLiteral("is not a valid topic name");
+        QTest::newRow("unterminated quote")
+            << QByteArray("\"t,0,1\n") << one << QStringLiteral("column 1: unterminated quote");
+        QTest::newRow("text after quote")
+            << QByteArray("\"t\"x,0,1\n") << one
+            << QStringLiteral("column 1: text after the closing quote");
+        QTest::newRow("stray quote") << QByteArray("t,0\"1,1\n") << one
+                                     << QStringLiteral("f.csv:1: column 2: a quote inside");
+        QTest::newRow("quoted bad topic")
+            << QByteArray("\"t t\",0,1\n") << one << QStringLiteral("is not a valid topic name");
     }
     void rejects() {
         QFETCH(QByteArray, content);

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "lag/HealthStatus.h"
+
+#include <deque>
+
+namespace groupscope::lag {
+
+// The last N commits of one group on one partition, as Burrow stores them: a commit that
+// comes within `minimumDistanceMs` of the previous one replaces it rather than taking a
+// new slot, so a consumer committing after every message does not shrink the window's
+// time span to a fraction of a second.
+class CommitWindow {
+public:
+    explicit CommitWindow(int size = 10, int64_t minimumDistanceMs = 1000)
+        : m_size(size < 1 ? 1 : size)
+        , m_minimumDistanceMs(minimumDistanceMs) {}
+
+    // Commits older than the newest one are ignored (returns false).
+    bool add(const CommitObservation& commit);
+
+    const std::deque<CommitObservation>& commits() const { return m_commits; }
+    int size() const { return m_size; }
+    bool isFull() const { return int(m_commits.size()) == m_size; }
+
+private:
+    int m_size;
+    int64_t m_minimumDistanceMs;
+    std::deque<CommitObservation> m_commits;
+};
+
+} // namespace groupscope::lag

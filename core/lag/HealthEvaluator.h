@@ -1,0 +1,81 @@
+#pragma once
+
+#include "lag/Clock.h"
+#include "lag/CommitWindow.h"
+#include "lag/HealthStatus.h"
+
+#include <QHash>
+#include <QMap>
+
+#include <deque>
+
+namespace groupscope::monitor {
+struct GroupSnapshot;
+}
+
+namespace groupscope::lag {
+
+// Burrow's consumer-health rules over a sliding window of commits per partition.
+//
+// A partition is OK when its current lag is zero or the lag was zero at any commit in the
+// window (a slow topic whose consumer is caught up is healthy even if its offset never
+// moves). Otherwise, most severe first: REWIND if an offset went backwards; STOP if the
+// time since the last commit exceeds the window's span (the consumer stopped committing);
+// STALL if it commits the same offset over and over; WARN if the lag never decreased
+// across the window; else OK. A group takes its worst partition's verdict, with STOP,
+// STALL and REWIND becoming ERR.
+//
+// One deliberate difference from Burrow: with a single commit in the window, Burrow's STOP
+// rule fires as soon as any time passes (the window's span is zero) and its STALL rule
+// holds vacuously. Here a partition needs two commits before those rules apply; until then
+// it is OK with complete < 1 and a reason saying why.
+class HealthEvaluator {
+public:
+    struct Options {
+        int windowSize = 10;              // Burrow's "intervals"
+        int64_t minimumDistanceMs = 1000; // Burrow's "min-distance"
+    };
+
+    explicit HealthEvaluator(const Clock& clock = SystemClock::instance());
+    HealthEvaluator(const Clock& clock, Options options);
+
+    // A commit seen on the offsets topic (or by polling), with the lag it left.
+    void observeCommit(const QString& group, const kafka::TopicPartition& partition,
+                       const CommitObservation& commit);
+    // The latest lag from the latest log end; it decides the "lag is zero now" rule.
+    void setCurrentLag(const QString& group, const kafka::TopicPartition& partition,
+                       int64_t currentLag);
+    // Polling mode: a partition's commit is recorded when its committed offset changed
+    // since the last poll (an unchanged offset is not a new commit as far as polling can
+    // tell, so a stalled consumer shows as STOP), and every current lag is set.
+    void observeSnapshot(const monitor::GroupSnapshot& snapshot, int64_t takenAtMs);
+
+    PartitionHealth evaluatePartition(const QString& group,
+                                      const kafka::TopicPartition& partition) const;
+    GroupHealth evaluateGroup(const QString& group) const;
+
+    // The rules themselves, on one window, for the tests and for callers with their own
+    // storage.
+    static PartitionStatus evaluateCommits(const std::deque<CommitObservation>& commits,
+                                           int64_t currentLag, int64_t nowMs,
+                                           QString* reason = nullptr);
+
+    void removeGroup(const QString& group) { m_groups.remove(group); }
+
+private:
+    struct PartitionState {
+        CommitWindow window;
+        std::optional<int64_t> currentLag;
+    };
+    using GroupPartitions = QMap<kafka::TopicPartition, PartitionState>;
+
+    PartitionState& state(const QString& group, const kafka::TopicPartition& partition);
+    PartitionHealth evaluate(const kafka::TopicPartition& partition,
+                             const PartitionState& state) const;
+
+    const Clock& m_clock;
+    Options m_options;
+    QHash<QString, GroupPartitions> m_groups;
+};
+
+} // namespace groupscope::lag

@@ -1,0 +1,37 @@
+#include "lag/OffsetRateWindow.h"
+
+namespace groupscope::lag {
+
+void OffsetRateWindow::add(int64_t offset, int64_t timeMs) {
+    if (!m_samples.empty() && timeMs < m_samples.back().timeMs)
+        return;
+    m_samples.push_back({offset, timeMs});
+    while (int(m_samples.size()) > m_sampleLimit)
+        m_samples.pop_front();
+    while (m_samples.front().timeMs < timeMs - m_windowMs)
+        m_samples.pop_front();
+}
+
+std::optional<double> OffsetRateWindow::ratePerSecond(int64_t nowMs) const {
+    const int64_t windowStart = nowMs - m_windowMs;
+    const Sample* oldest = nullptr;
+    for (const Sample& sample : m_samples) {
+        if (sample.timeMs >= windowStart && sample.timeMs <= nowMs) {
+            oldest = &sample;
+            break;
+        }
+    }
+    const Sample* newest = nullptr;
+    for (auto it = m_samples.rbegin(); it != m_samples.rend(); ++it) {
+        if (it->timeMs <= nowMs && it->timeMs >= windowStart) {
+            newest = &*it;
+            break;
+        }
+    }
+    if (!oldest || !newest || newest->timeMs <= oldest->timeMs)
+        return std::nullopt;
+    return double(newest->offset - oldest->offset) * 1000.0 /
+           double(newest->timeMs - oldest->timeMs);
+}
+
+} // namespace groupscope::lag

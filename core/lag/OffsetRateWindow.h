@@ -1,0 +1,35 @@
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <optional>
+
+namespace groupscope::lag {
+
+// The rate at which an offset moves (messages per second) over a sliding time window:
+// a partition's log end (production) or a group's committed offset (consumption).
+class OffsetRateWindow {
+public:
+    explicit OffsetRateWindow(int64_t windowMs = 60'000, int sampleLimit = 128)
+        : m_windowMs(windowMs)
+        , m_sampleLimit(sampleLimit < 2 ? 2 : sampleLimit) {}
+
+    // Samples out of time order are ignored.
+    void add(int64_t offset, int64_t timeMs);
+    // Offset change per second between the oldest and newest sample within the window that
+    // ends at nowMs; std::nullopt with fewer than two samples there. Negative after a
+    // rewind or a log truncation: the caller decides what that means.
+    std::optional<double> ratePerSecond(int64_t nowMs) const;
+    int64_t windowMs() const { return m_windowMs; }
+
+private:
+    struct Sample {
+        int64_t offset;
+        int64_t timeMs;
+    };
+    int64_t m_windowMs;
+    int m_sampleLimit;
+    std::deque<Sample> m_samples;
+};
+
+} // namespace groupscope::lag

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "monitor/OffsetsTopicRecord.h"
+
+#include <QByteArrayView>
+
+#include <cstdint>
+#include <optional>
+
+namespace groupscope::monitor {
+
+// How many records of each kind a decoder has seen, so a monitor can say "12 records of
+// unknown versions skipped" instead of failing or hiding them.
+struct OffsetsTopicDecoderStatistics {
+    int64_t offsetCommits = 0;
+    int64_t groupMetadata = 0;
+    int64_t unknownVersions = 0;
+    int64_t errors = 0;
+};
+
+// Decodes records of `__consumer_offsets` into values. The key's version says what the
+// record is: 0 and 1 an offset commit (OffsetCommitKey), 2 a classic group's metadata
+// (GroupMetadataKey); anything newer (KIP-848 consumer groups, share groups) is reported
+// as unknown. Known values: OffsetCommitValue v0-4, GroupMetadataValue v0-4 (v4 flexible:
+// compact strings and tagged fields). Bytes are untrusted: every read is bounds checked and
+// a malformed record yields an OffsetsTopicDecodeError naming the field and byte offset.
+class OffsetsTopicDecoder {
+public:
+    static constexpr int16_t newestOffsetCommitValueVersion = 4;
+    static constexpr int16_t newestGroupMetadataValueVersion = 4;
+
+    // A null `value` is a tombstone: the offset or group was deleted or expired.
+    static OffsetsTopicRecord decodeRecord(QByteArrayView key, std::optional<QByteArrayView> value,
+                                           int64_t recordTimestamp);
+
+    // decodeRecord(), counted in statistics().
+    OffsetsTopicRecord decode(QByteArrayView key, std::optional<QByteArrayView> value,
+                              int64_t recordTimestamp);
+    const OffsetsTopicDecoderStatistics& statistics() const { return m_statistics; }
+
+private:
+    OffsetsTopicDecoderStatistics m_statistics;
+};
+
+} // namespace groupscope::monitor

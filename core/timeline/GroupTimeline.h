@@ -1,0 +1,64 @@
+#pragma once
+// Value types of a group's rebalance history, as RebalanceTimeline builds them.
+
+#include "kafka/GroupTypes.h"
+#include "kafka/TopicPartition.h"
+
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <optional>
+
+namespace groupscope::timeline {
+
+struct GenerationMember {
+    QString memberId;
+    QString groupInstanceId;
+    QString clientId;
+    QString host;
+    friend bool operator==(const GenerationMember&, const GenerationMember&) = default;
+};
+
+// One generation of a group: from the rebalance that formed it to the next one.
+struct Generation {
+    // Kafka's generation id; -1 when inferred from polling (the Admin API does not say).
+    int32_t generationId = -1;
+    // Inferred from polls: start and end are the polls that first saw the change, so they
+    // may be late by up to one poll interval, and quick rebalances between polls are missed.
+    bool approximate = false;
+    int64_t startMs = 0;
+    std::optional<int64_t> endMs; // none while it is the current generation
+    QString protocolType;
+    QString protocol;                // the assignor, e.g. "range"; empty for an Empty group
+    QString leader;                  // member id of the leader; unknown (empty) when polling
+    QList<GenerationMember> members; // sorted by member id
+    QStringList joinedMemberIds;     // members not in the previous generation
+    QStringList leftMemberIds;       // previous generation's members not in this one
+    QMap<kafka::TopicPartition, QString> ownerByPartition; // partition -> member id
+
+    int64_t durationMs(int64_t nowMs) const { return endMs.value_or(nowMs) - startMs; }
+};
+
+// A stretch of time the group spent in one state.
+struct StateSpan {
+    kafka::GroupState state = kafka::GroupState::Unknown;
+    int64_t startMs = 0;
+    std::optional<int64_t> endMs;
+    bool approximate = false; // seen by polling: the change happened since the previous poll
+
+    int64_t durationMs(int64_t nowMs) const { return endMs.value_or(nowMs) - startMs; }
+};
+
+struct GroupTimeline {
+    QString group;
+    QList<Generation> generations; // oldest first, at most the configured number
+    QList<StateSpan> states;       // oldest first, at most the configured number
+    int droppedGenerations = 0;    // older generations forgotten to bound memory
+    int droppedStates = 0;
+    bool deleted = false; // the group's metadata was removed (a tombstone was seen)
+};
+
+} // namespace groupscope::timeline

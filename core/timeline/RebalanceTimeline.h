@@ -1,0 +1,65 @@
+#pragma once
+
+#include "timeline/GroupTimeline.h"
+
+#include <QHash>
+#include <QStringList>
+
+namespace groupscope::monitor {
+struct GroupMetadata;
+struct GroupSnapshot;
+} // namespace groupscope::monitor
+
+namespace groupscope::timeline {
+
+// Per group: generations with their members, leader, protocol and partition ownership, and
+// the states the group went through, with durations. Two sources:
+//
+// - GroupMetadata records from `__consumer_offsets` (exact): the coordinator writes one
+//   when a generation's assignment is stored and when the group becomes Empty; their
+//   currentStateTimestamp says when the generation formed.
+// - Polled GroupSnapshots (approximate): a generation is inferred when a Stable or Empty
+//   poll shows other members or assignments than before, or follows a rebalance state.
+//
+// Once a group has exact generations, polls only add state changes, which the records
+// cannot show (PreparingRebalance is never written to the topic). Memory is bounded by
+// keeping the newest generations and state spans per group.
+class RebalanceTimeline {
+public:
+    struct Options {
+        int maxGenerationsPerGroup = 100;
+        int maxStateSpansPerGroup = 500;
+    };
+
+    RebalanceTimeline();
+    explicit RebalanceTimeline(Options options);
+
+    void observeGroupMetadata(const monitor::GroupMetadata& metadata);
+    void observeSnapshot(const monitor::GroupSnapshot& snapshot, int64_t takenAtMs);
+
+    GroupTimeline timeline(const QString& group) const;
+    QStringList groups() const;
+    // The member that owned the partition at that time, if the timeline knows.
+    QString ownerAt(const QString& group, const kafka::TopicPartition& partition,
+                    int64_t timeMs) const;
+    void removeGroup(const QString& group) { m_groups.remove(group); }
+
+private:
+    struct TrackedGroup {
+        GroupTimeline timeline;
+        bool hasExactGenerations = false;
+        // Polling: a rebalance state was seen since the current generation began.
+        bool rebalanceSeenSinceGenerationStart = false;
+    };
+
+    TrackedGroup& tracked(const QString& group);
+    void startGeneration(TrackedGroup& group, Generation generation);
+    void enterState(TrackedGroup& group, kafka::GroupState state, int64_t atMs, bool approximate);
+    void inferGenerationFromPoll(TrackedGroup& group, const monitor::GroupSnapshot& snapshot,
+                                 int64_t takenAtMs);
+
+    Options m_options;
+    QHash<QString, TrackedGroup> m_groups;
+};
+
+} // namespace groupscope::timeline
