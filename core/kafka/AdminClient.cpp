@@ -342,16 +342,58 @@ AdminClient::listCommittedOffsets(const QStringList& groupIds) {
     return offsetsByGroup;
 }
 
+namespace {
+
+// Errors that mean "ask again shortly": leadership is moving or metadata is stale, as right
+// after a topic is created or during a broker restart. librdkafka refreshes its metadata
+// when it sees them; the caller retries until its deadline.
+bool isTransientLeaderError(rd_kafka_resp_err_t code) {
+    switch (code) {
+    case RD_KAFKA_RESP_ERR_NOT_LEADER_FOR_PARTITION:
+    case RD_KAFKA_RESP_ERR_LEADER_NOT_AVAILABLE:
+    case RD_KAFKA_RESP_ERR_FENCED_LEADER_EPOCH:
+    case RD_KAFKA_RESP_ERR_UNKNOWN_LEADER_EPOCH:
+    case RD_KAFKA_RESP_ERR_REPLICA_NOT_AVAILABLE:
+    case RD_KAFKA_RESP_ERR__TRANSPORT:
+    case RD_KAFKA_RESP_ERR_OFFSET_NOT_AVAILABLE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
+rd_kafka_resp_err_t AdminClient::offsetsForTimesWithRetry(rd_kafka_topic_partition_list_t* list,
+                                                          Deadline until) {
+    // offsets_for_times overwrites each element's offset with the answer: keep the asked
+    // timestamps so a retry asks the same question.
+    std::vector<int64_t> asked(size_t(list->cnt));
+    for (int i = 0; i < list->cnt; ++i)
+        asked[size_t(i)] = list->elems[i].offset;
+    for (;;) {
+        for (int i = 0; i < list->cnt; ++i) {
+            list->elems[i].offset = asked[size_t(i)];
+            list->elems[i].err = RD_KAFKA_RESP_ERR_NO_ERROR;
+        }
+        rd_kafka_resp_err_t code =
+            rd_kafka_offsets_for_times(m_handle.get(), list, std::max(1, remainingMs(until)));
+        bool transient = isTransientLeaderError(code);
+        for (int i = 0; code == RD_KAFKA_RESP_ERR_NO_ERROR && i < list->cnt; ++i)
+            transient = transient || isTransientLeaderError(list->elems[i].err);
+        if (!transient || remainingMs(until) < 200 || (m_cancelled && m_cancelled->load()))
+            return code;
+        rd_kafka_poll(m_handle.get(), 200); // a short pause that also serves callbacks
+    }
+}
+
 Result<QList<LogOffsets>> AdminClient::queryOffsets(rd_kafka_topic_partition_list_t* list,
                                                     int64_t spec, Deadline until) {
-    for (int i = 0; i < list->cnt; ++i) {
+    for (int i = 0; i < list->cnt; ++i)
         list->elems[i].offset = spec;
-        list->elems[i].err = RD_KAFKA_RESP_ERR_NO_ERROR;
-    }
     // offsets_for_times groups the partitions by leader and sends one ListOffsets request
     // per leader; the special timestamps -2 and -1 ask for the earliest and latest offsets.
-    const rd_kafka_resp_err_t code =
-        rd_kafka_offsets_for_times(m_handle.get(), list, std::max(1, remainingMs(until)));
+    const rd_kafka_resp_err_t code = offsetsForTimesWithRetry(list, until);
     if (code != RD_KAFKA_RESP_ERR_NO_ERROR && code != RD_KAFKA_RESP_ERR__UNKNOWN_PARTITION)
         return explain(KafkaError::fromCode(code), QStringLiteral("querying log offsets"));
     QList<LogOffsets> offsets;

@@ -80,6 +80,9 @@ private:
     // Adds what was being done; connection-type failures become a timeout error that names
     // the bootstrap servers and the last connection problem librdkafka reported.
     KafkaError explain(KafkaError error, const QString& what) const;
+    // rd_kafka_offsets_for_times, asked again while leadership is moving, until the deadline.
+    rd_kafka_resp_err_t offsetsForTimesWithRetry(rd_kafka_topic_partition_list_t* list,
+                                                 Deadline until);
     Result<QList<LogOffsets>> queryOffsets(rd_kafka_topic_partition_list_t* list, int64_t spec,
                                            Deadline deadline);
 

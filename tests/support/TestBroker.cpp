@@ -1,5 +1,7 @@
 #include "TestBroker.h"
 
+#include "kafka/AdminClient.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
