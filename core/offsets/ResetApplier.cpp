@@ -102,6 +102,9 @@ GroupApplyResult ResetApplier::applyToGroup(const QString& groupId, const QList<
         if (row.newOffset)
             writes.append({row.topicPartition, *row.newOffset});
     const QList<TopicPartition> deletes = options.deletions.value(groupId);
+    QHash<TopicPartition, int64_t> writtenOffsets;
+    for (const auto& [tp, offset] : writes)
+        writtenOffsets.insert(tp, offset);
 
     auto recordOutcomes = [&](const kafka::Result<QList<kafka::PartitionOutcome>>& outcomes,
                               const QList<TopicPartition>& requested, bool isDelete) {
@@ -122,9 +125,7 @@ GroupApplyResult ResetApplier::applyToGroup(const QString& groupId, const QList<
                 partition.error = error.toString();
                 partition.after = partition.before; // unchanged, as far as we know
             } else if (!isDelete) {
-                for (const auto& [writtenTp, offset] : writes)
-                    if (writtenTp == tp)
-                        partition.after = offset;
+                partition.after = writtenOffsets.value(tp);
             }
             result.partitions.append(partition);
         }

@@ -187,7 +187,12 @@ kafka::Result<ResetPlan> ResetPlanner::plan(const QList<RowRequest>& requests) {
             offsetsForTimes.insert({it.key(), f.key()}, f.value());
     }
 
-    // 4. Resolve each row.
+    // 4. Resolve each row. Lookups go through hashes: plans of thousands of partitions
+    //    must not cost rows x partitions.
+    QHash<QPair<QString, TopicPartition>, int64_t> committedByRow;
+    for (auto group = committed.value().cbegin(); group != committed.value().cend(); ++group)
+        for (const auto& offset : group.value())
+            committedByRow.insert({group.key(), offset.topicPartition}, offset.offset);
     QSet<QPair<QString, TopicPartition>> seen;
     for (const RowRequest& request : requests) {
         PlanRow row;
@@ -201,9 +206,9 @@ kafka::Result<ResetPlan> ResetPlanner::plan(const QList<RowRequest>& requests) {
             continue;
         }
         seen.insert({request.groupId, request.topicPartition});
-        for (const auto& offset : committed.value().value(request.groupId))
-            if (offset.topicPartition == request.topicPartition)
-                row.committedOffset = offset.offset;
+        if (const auto found = committedByRow.constFind({request.groupId, request.topicPartition});
+            found != committedByRow.cend())
+            row.committedOffset = *found;
 
         const auto leaders = leadersByTopic.constFind(row.topicPartition.topic);
         if (topicErrors.contains(row.topicPartition.topic)) {
