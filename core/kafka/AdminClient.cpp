@@ -550,6 +550,36 @@ QList<PartitionOutcome> partitionOutcomes(const rd_kafka_topic_partition_list_t*
 
 } // namespace
 
+Result<QList<PartitionOutcome>> AdminClient::collectGroupWrite(const Deadline& until,
+                                                               const QString& what, bool isDelete) {
+    auto event = waitForEvent(until, what);
+    if (!event)
+        return event.error();
+    rd_kafka_event_t* raw = event.value().get();
+    if (KafkaError error = eventError(raw); error)
+        return explain(error, what);
+    size_t count = 0;
+    const rd_kafka_group_result_t** groups =
+        isDelete ? rd_kafka_DeleteConsumerGroupOffsets_result_groups(
+                       rd_kafka_event_DeleteConsumerGroupOffsets_result(raw), &count)
+                 : rd_kafka_AlterConsumerGroupOffsets_result_groups(
+                       rd_kafka_event_AlterConsumerGroupOffsets_result(raw), &count);
+    if (count == 0)
+        return KafkaError::invalidArgument(what +
+                                           QStringLiteral(": the broker returned no result"));
+    QList<PartitionOutcome> outcomes =
+        partitionOutcomes(rd_kafka_group_result_partitions(groups[0]), isDelete);
+    // A group-level error (e.g. the group has active members) applies to every partition.
+    if (KafkaError groupError = borrowedError(rd_kafka_group_result_error(groups[0])); groupError) {
+        if (outcomes.isEmpty())
+            return explain(groupError, what);
+        for (PartitionOutcome& outcome : outcomes)
+            if (!outcome.error)
+                outcome.error = groupError;
+    }
+    return outcomes;
+}
+
 Result<QList<PartitionOutcome>>
 AdminClient::alterCommittedOffsets(const QString& groupId,
                                    const QList<QPair<TopicPartition, int64_t>>& offsets) {
@@ -565,27 +595,8 @@ AdminClient::alterCommittedOffsets(const QString& groupId,
     rd_kafka_AlterConsumerGroupOffsets_t* requests[] = {request.get()};
     auto options = makeOptions(RD_KAFKA_ADMIN_OP_ALTERCONSUMERGROUPOFFSETS, until);
     rd_kafka_AlterConsumerGroupOffsets(m_handle.get(), requests, 1, options.get(), m_queue.get());
-    const QString what = QStringLiteral("altering the committed offsets of group %1").arg(groupId);
-    auto event = waitForEvent(until, what);
-    if (!event)
-        return event.error();
-    rd_kafka_event_t* raw = event.value().get();
-    if (KafkaError error = eventError(raw); error)
-        return explain(error, what);
-    size_t count = 0;
-    const auto** groups = rd_kafka_AlterConsumerGroupOffsets_result_groups(
-        rd_kafka_event_AlterConsumerGroupOffsets_result(raw), &count);
-    if (count == 0)
-        return KafkaError::invalidArgument(what +
-                                           QStringLiteral(": the broker returned no result"));
-    QList<PartitionOutcome> outcomes =
-        partitionOutcomes(rd_kafka_group_result_partitions(groups[0]), false);
-    // A group-level error (e.g. the group has active members) applies to every partition.
-    if (KafkaError groupError = borrowedError(rd_kafka_group_result_error(groups[0])); groupError)
-        for (PartitionOutcome& outcome : outcomes)
-            if (!outcome.error)
-                outcome.error = groupError;
-    return outcomes;
+    return collectGroupWrite(
+        until, QStringLiteral("altering the committed offsets of group %1").arg(groupId), false);
 }
 
 Result<QList<PartitionOutcome>>
@@ -602,29 +613,8 @@ AdminClient::deleteCommittedOffsets(const QString& groupId,
     rd_kafka_DeleteConsumerGroupOffsets_t* requests[] = {request.get()};
     auto options = makeOptions(RD_KAFKA_ADMIN_OP_DELETECONSUMERGROUPOFFSETS, until);
     rd_kafka_DeleteConsumerGroupOffsets(m_handle.get(), requests, 1, options.get(), m_queue.get());
-    const QString what = QStringLiteral("deleting the committed offsets of group %1").arg(groupId);
-    auto event = waitForEvent(until, what);
-    if (!event)
-        return event.error();
-    rd_kafka_event_t* raw = event.value().get();
-    if (KafkaError error = eventError(raw); error)
-        return explain(error, what);
-    size_t count = 0;
-    const auto** groups = rd_kafka_DeleteConsumerGroupOffsets_result_groups(
-        rd_kafka_event_DeleteConsumerGroupOffsets_result(raw), &count);
-    if (count == 0)
-        return KafkaError::invalidArgument(what +
-                                           QStringLiteral(": the broker returned no result"));
-    QList<PartitionOutcome> outcomes =
-        partitionOutcomes(rd_kafka_group_result_partitions(groups[0]), true);
-    if (KafkaError groupError = borrowedError(rd_kafka_group_result_error(groups[0])); groupError) {
-        if (outcomes.isEmpty())
-            return explain(groupError, what);
-        for (PartitionOutcome& outcome : outcomes)
-            if (!outcome.error)
-                outcome.error = groupError;
-    }
-    return outcomes;
+    return collectGroupWrite(
+        until, QStringLiteral("deleting the committed offsets of group %1").arg(groupId), true);
 }
 
 } // namespace groupscope::kafka

@@ -80,6 +80,9 @@ private:
     // Adds what was being done; connection-type failures become a timeout error that names
     // the bootstrap servers and the last connection problem librdkafka reported.
     KafkaError explain(KafkaError error, const QString& what) const;
+    // Waits for an alter or delete result of one group and turns it into outcomes.
+    Result<QList<PartitionOutcome>> collectGroupWrite(const Deadline& until, const QString& what,
+                                                      bool isDelete);
     // rd_kafka_offsets_for_times, asked again while leadership is moving, until the deadline.
     rd_kafka_resp_err_t offsetsForTimesWithRetry(rd_kafka_topic_partition_list_t* list,
                                                  Deadline until);

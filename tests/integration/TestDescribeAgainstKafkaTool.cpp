@@ -64,29 +64,6 @@ QMap<QString, OracleRow> rowsFromJson(const QJsonObject& group) {
     return rows;
 }
 
-// A live group member: python3-kafka subscribed to a topic, committing partition+1 on each
-// partition it is assigned, polling until its stdin closes.
-const char* const memberScript = R"(
-import select, sys
-from kafka import KafkaConsumer, TopicPartition
-from kafka.structs import OffsetAndMetadata
-topic, group, client = sys.argv[1], sys.argv[2], sys.argv[3]
-c = KafkaConsumer(topic, bootstrap_servers=BOOTSTRAP, group_id=group, client_id=client,
-                  enable_auto_commit=False, auto_offset_reset='earliest')
-seen = None
-while True:
-    c.poll(timeout_ms=200, max_records=1)
-    assignment = sorted(c.assignment())
-    if assignment and assignment != seen:
-        c.commit({tp: OffsetAndMetadata(tp.partition + 1, None) for tp in assignment})
-        seen = assignment
-        print('assigned', ' '.join('%s:%d' % (tp.topic, tp.partition) for tp in assignment), flush=True)
-    readable, _, _ = select.select([sys.stdin], [], [], 0)
-    if readable and not sys.stdin.readline():
-        break
-c.close()
-)";
-
 } // namespace
 
 class TestDescribeAgainstKafkaTool : public QObject {
@@ -94,17 +71,11 @@ class TestDescribeAgainstKafkaTool : public QObject {
 
     QString m_orders, m_payments;
     QString m_emptyGroup, m_activeGroup;
-    std::vector<std::unique_ptr<QProcess>> m_members;
+    std::vector<std::unique_ptr<test::PythonGroupMember>> m_members;
 
     void startMember(const QString& clientId) {
-        auto process = std::make_unique<QProcess>();
-        process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        const QString prelude = QStringLiteral("BOOTSTRAP = '%1'\n").arg(test::bootstrapServers());
-        process->start(QStringLiteral("/usr/bin/python3"),
-                       {QStringLiteral("-c"), prelude + QString::fromUtf8(memberScript), m_orders,
-                        m_activeGroup, clientId});
-        QVERIFY(process->waitForStarted(10000));
-        m_members.push_back(std::move(process));
+        m_members.push_back(
+            std::make_unique<test::PythonGroupMember>(m_orders, m_activeGroup, clientId, true));
     }
 
     QJsonObject describeJson(const QString& group) {
@@ -169,13 +140,7 @@ c.close()
             "the two-member group did not become Stable with commits");
     }
 
-    void cleanupTestCase() {
-        for (auto& member : m_members) {
-            member->closeWriteChannel();
-            if (!member->waitForFinished(15000))
-                member->kill();
-        }
-    }
+    void cleanupTestCase() { m_members.clear(); } // each member leaves its group
 
     void describeMatchesKafkaTool_data() {
         QTest::addColumn<QString>("group");

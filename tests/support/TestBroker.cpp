@@ -119,6 +119,59 @@ bool produce(const QString& topic, int count, int partition) {
     return result.ok();
 }
 
+namespace {
+const char* const groupMemberScript = R"(
+import select, sys
+from kafka import KafkaConsumer
+from kafka.structs import OffsetAndMetadata
+topic, group, client, commit = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == '1'
+c = KafkaConsumer(topic, bootstrap_servers=BOOTSTRAP, group_id=group, client_id=client,
+                  enable_auto_commit=False, auto_offset_reset='earliest')
+seen = None
+while True:
+    c.poll(timeout_ms=200, max_records=1)
+    assignment = sorted(c.assignment())
+    if assignment and assignment != seen:
+        if commit:
+            c.commit({tp: OffsetAndMetadata(tp.partition + 1, None) for tp in assignment})
+        seen = assignment
+        print('assigned', ' '.join('%s:%d' % (tp.topic, tp.partition) for tp in assignment), flush=True)
+    readable, _, _ = select.select([sys.stdin], [], [], 0)
+    if readable and not sys.stdin.readline():
+        break
+c.close()
+)";
+} // namespace
+
+PythonGroupMember::PythonGroupMember(const QString& topic, const QString& group,
+                                     const QString& clientId, bool commitOnAssign)
+    : m_process(std::make_unique<QProcess>()) {
+    m_process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    const QString prelude = QStringLiteral("BOOTSTRAP = '%1'\n").arg(bootstrapServers());
+    m_process->start(QStringLiteral("/usr/bin/python3"),
+                     {QStringLiteral("-c"), prelude + QString::fromUtf8(groupMemberScript), topic,
+                      group, clientId, commitOnAssign ? QStringLiteral("1") : QStringLiteral("0")});
+}
+
+PythonGroupMember::~PythonGroupMember() {
+    if (m_process->state() != QProcess::NotRunning && !leave())
+        m_process->kill();
+}
+
+bool PythonGroupMember::waitUntilAssigned(std::chrono::milliseconds timeout) {
+    return waitFor(
+        [&] {
+            return m_assigned =
+                       m_assigned || m_process->readAllStandardOutput().contains("assigned");
+        },
+        timeout);
+}
+
+bool PythonGroupMember::leave(std::chrono::milliseconds timeout) {
+    m_process->closeWriteChannel();
+    return m_process->waitForFinished(int(timeout.count()));
+}
+
 bool waitFor(const std::function<bool()>& condition, std::chrono::milliseconds timeout) {
     QElapsedTimer timer;
     timer.start();

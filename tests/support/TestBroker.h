@@ -5,11 +5,13 @@
 #include "kafka/ConnectionProfile.h"
 
 #include <QByteArray>
+#include <QProcess>
 #include <QString>
 #include <QStringList>
 
 #include <chrono>
 #include <functional>
+#include <memory>
 
 namespace groupscope::test {
 
@@ -46,6 +48,27 @@ bool createTopic(const QString& topic, int partitions);
 
 // Produces `count` messages spread over the topic's partitions with kcat (key = index).
 bool produce(const QString& topic, int count, int partition = -1);
+
+// A live member of a consumer group: python3-kafka subscribed to a topic, polling (so it
+// takes part in rebalances) until it is told to leave. With commitOnAssign it commits
+// partition+1 on each partition it is assigned, so its commits are known to the test.
+class PythonGroupMember {
+public:
+    PythonGroupMember(const QString& topic, const QString& group, const QString& clientId,
+                      bool commitOnAssign = false);
+    ~PythonGroupMember(); // leaves the group
+    PythonGroupMember(const PythonGroupMember&) = delete;
+    PythonGroupMember& operator=(const PythonGroupMember&) = delete;
+
+    // True once it has been assigned partitions (and committed them, with commitOnAssign).
+    bool waitUntilAssigned(std::chrono::milliseconds timeout = std::chrono::seconds(60));
+    // Closes the consumer properly (LeaveGroup); true when the process ended in time.
+    bool leave(std::chrono::milliseconds timeout = std::chrono::seconds(20));
+
+private:
+    std::unique_ptr<QProcess> m_process;
+    bool m_assigned = false;
+};
 
 // Polls `condition` until it holds or `timeout` passes; true when it held.
 bool waitFor(const std::function<bool()>& condition,
