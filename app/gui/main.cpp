@@ -1,7 +1,8 @@
 // groupscope: the desktop inspector. Parses the command line and opens the main window;
 // everything else lives in groupscope_ui and groupscope_core.
 
-#include "dialogs/ConnectionDialog.h"
+#include "dialogs/ConnectionManagerDialog.h"
+#include "settings/ConnectionStore.h"
 #include "widgets/ApplicationIcon.h"
 #include "windows/MainWindow.h"
 
@@ -18,6 +19,14 @@ struct Options {
         QStringLiteral("The Kafka cluster to inspect, as HOST:PORT[,HOST:PORT...]. Without it, "
                        "a connection dialog asks."),
         QStringLiteral("HOST:PORT")};
+    QCommandLineOption group{QStringLiteral("group"),
+                             QStringLiteral("Open this consumer group straight away."),
+                             QStringLiteral("GROUP")};
+    QCommandLineOption profile{QStringLiteral("profile"),
+                               QStringLiteral("Connect with this saved connection profile."),
+                               QStringLiteral("NAME")};
+    QCommandLineOption readOnly{QStringLiteral("read-only"),
+                                QStringLiteral("Never change offsets in this session.")};
     QCommandLineOption version{QStringLiteral("version"), QStringLiteral("Print the version.")};
 
     void addTo(QCommandLineParser& parser) const {
@@ -25,6 +34,9 @@ struct Options {
             QStringLiteral("Inspect Apache Kafka consumer groups: states, members and lag."));
         parser.addHelpOption();
         parser.addOption(bootstrapServer);
+        parser.addOption(group);
+        parser.addOption(profile);
+        parser.addOption(readOnly);
         parser.addOption(version);
     }
 };
@@ -35,6 +47,8 @@ int main(int argc, char* argv[]) {
     QCoreApplication::setOrganizationName(QStringLiteral("Groupscope"));
     QCoreApplication::setApplicationName(QStringLiteral("groupscope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(GROUPSCOPE_VERSION));
+    // Lets Wayland desktops tie the window to the .desktop entry and its icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.groupscope.Groupscope"));
     const Options options;
 
     // --version and --help must work without a display, so they are handled before
@@ -60,19 +74,38 @@ int main(int argc, char* argv[]) {
     options.addTo(parser);
     parser.process(app);
 
-    QString servers = parser.value(options.bootstrapServer).trimmed();
-    if (servers.isEmpty()) {
-        const auto answer = groupscope::ui::ConnectionDialog::askForBootstrapServers();
-        if (!answer)
-            return 0; // Cancel quits
-        servers = *answer;
+    using groupscope::ui::ConnectionManagerDialog;
+    using groupscope::ui::SavedConnection;
+    std::optional<SavedConnection> connection;
+    const QString servers = parser.value(options.bootstrapServer).trimmed();
+    const QString profileName = parser.value(options.profile).trimmed();
+    if (!servers.isEmpty()) {
+        connection = SavedConnection();
+        connection->profile.name = servers;
+        connection->profile.bootstrapServers = servers;
+    } else if (!profileName.isEmpty()) {
+        for (const SavedConnection& saved : groupscope::ui::ConnectionStore::load())
+            if (saved.profile.name == profileName)
+                connection = saved;
+        if (!connection) {
+            std::fprintf(stderr, "groupscope: no saved connection profile named \"%s\"\n",
+                         qPrintable(profileName));
+            return 2;
+        }
+        if (!ConnectionManagerDialog::fillSecrets(nullptr, *connection))
+            return 0;
+    } else {
+        connection = ConnectionManagerDialog::choose();
+        if (!connection)
+            return 0; // Close quits
     }
+    if (parser.isSet(options.readOnly))
+        connection->readOnly = true;
 
     groupscope::ui::MainWindow window;
-    groupscope::kafka::ConnectionProfile profile;
-    profile.name = servers;
-    profile.bootstrapServers = servers;
-    window.connectTo(profile);
+    window.connectTo(*connection);
+    if (parser.isSet(options.group))
+        window.openGroup(parser.value(options.group));
     window.show();
     return app.exec();
 }

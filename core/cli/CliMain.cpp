@@ -3,6 +3,7 @@
 #include "cli/ArgumentList.h"
 #include "cli/CommandContext.h"
 #include "cli/GroupCommands.h"
+#include "cli/MonitorCommands.h"
 #include "cli/ResetCommands.h"
 #include "cli/SandboxCommand.h"
 
@@ -29,13 +30,25 @@ Commands:
   reset (--group G ... | --all-groups) (--all-topics | --topic T[:P,...] ... | --from-file F)
         (--to-offset N | --to-datetime yyyy-MM-ddTHH:mm:ss.SSS[zone] | --by-duration PnDTnHnMnS |
          --shift-by N | --to-earliest | --to-latest | --to-current)
-        [--dry-run | --execute] [--export | --json] [--as-kafka-command] [--wait-until-empty S]
+        [--dry-run | --execute] [--export | --json] [--preview] [--as-kafka-command]
+        [--wait-until-empty S]
                                       plan (dry run, the default) or apply an offset reset;
-                                      every apply is recorded in the audit log
+                                      --preview shows the record each partition would
+                                      read next; every apply is recorded in the audit log
   undo --entry ID [--execute]         put back the offsets an applied reset replaced
   history [--group G] [--json]        the audit log of applied resets
   delete-offsets --group G --topic T[:P,...] ... [--execute]
                                       delete committed offsets of a group
+  timeline --group G [--since DURATION] [--json]
+                                      generations, members and partition ownership over
+                                      the last DURATION (ISO-8601, default PT1H), read
+                                      from __consumer_offsets; approximate (polling only)
+                                      where that topic cannot be read
+  watch --group G [--interval MS] [--count N] [--json]
+                                      lag, time lag, rates, time to drain and the health
+                                      verdict every MS (default 2000) until Ctrl-C, or N
+                                      updates; --json prints one object per line
+                                      (both also take --no-offsets-topic: poll only)
   sandbox [--rate-scale X] [--duration S] [--rebalance-interval S] [--name-prefix P] [--quiet]
                                       run the demo workload (topics orders, payments,
                                       audit; groups billing, analytics, shipping, archive)
@@ -124,10 +137,15 @@ int runCli(const QStringList& words, QTextStream& out, QTextStream& err) {
         return runHistoryCommand(context, arguments);
     if (*command == u"delete-offsets")
         return runDeleteOffsetsCommand(context, arguments);
+    if (*command == u"timeline")
+        return runTimelineCommand(context, arguments);
+    if (*command == u"watch")
+        return runWatchCommand(context, arguments);
     if (*command == u"sandbox")
         return runSandboxCommand(context.profile, arguments.remaining(), out, err);
     err << "Error: unknown command \"" << *command
-        << "\" (commands: list, describe, reset, undo, history, delete-offsets, sandbox)\n";
+        << "\" (commands: list, describe, reset, undo, history, delete-offsets, "
+           "timeline, watch, sandbox)\n";
     return ExitUsage;
 }
 

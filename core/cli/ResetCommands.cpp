@@ -5,6 +5,7 @@
 #include "offsets/AuditLog.h"
 #include "offsets/KafkaCommandLine.h"
 #include "offsets/OffsetsCsv.h"
+#include "offsets/RecordPreviewer.h"
 #include "offsets/ResetApplier.h"
 #include "offsets/ResetPlanner.h"
 
@@ -46,25 +47,44 @@ QString signedText(const std::optional<int64_t>& value) {
     return (*value > 0 ? QStringLiteral("+") : QString()) + QString::number(*value);
 }
 
-void printPlan(const CommandContext& context, const ResetPlan& plan) {
-    TextTable table({QStringLiteral("GROUP"), QStringLiteral("TOPIC"), QStringLiteral("PARTITION"),
-                     QStringLiteral("CURRENT-OFFSET"), QStringLiteral("NEW-OFFSET"),
-                     QStringLiteral("DELTA"), QStringLiteral("LOG-START-OFFSET"),
-                     QStringLiteral("LOG-END-OFFSET"), QStringLiteral("NOTE")});
+using Previews = QHash<RecordPreviewer::Key, RecordPreview>;
+
+void printPlan(const CommandContext& context, const ResetPlan& plan,
+               const Previews& previews = {}) {
+    QStringList header{QStringLiteral("GROUP"),
+                       QStringLiteral("TOPIC"),
+                       QStringLiteral("PARTITION"),
+                       QStringLiteral("CURRENT-OFFSET"),
+                       QStringLiteral("NEW-OFFSET"),
+                       QStringLiteral("DELTA"),
+                       QStringLiteral("LOG-START-OFFSET"),
+                       QStringLiteral("LOG-END-OFFSET")};
+    if (!previews.isEmpty())
+        header.append(QStringLiteral("NEXT-RECORD"));
+    header.append(QStringLiteral("NOTE"));
+    TextTable table(header);
     for (const PlanRow& row : plan.rows) {
-        QString note = row.error.isEmpty() ? row.warnings.join(QStringLiteral("; "))
-                                           : QStringLiteral("ERROR: ") + row.error;
-        table.addRow(
-            {row.groupId, row.topicPartition.topic, QString::number(row.topicPartition.partition),
-             offsetText(row.committedOffset), offsetText(row.newOffset), signedText(row.delta()),
-             row.logStartOffset >= 0 ? QString::number(row.logStartOffset) : QStringLiteral("-"),
-             row.logEndOffset >= 0 ? QString::number(row.logEndOffset) : QStringLiteral("-"),
-             note});
+        QStringList cells{
+            row.groupId,
+            row.topicPartition.topic,
+            QString::number(row.topicPartition.partition),
+            offsetText(row.committedOffset),
+            offsetText(row.newOffset),
+            signedText(row.delta()),
+            row.logStartOffset >= 0 ? QString::number(row.logStartOffset) : QStringLiteral("-"),
+            row.logEndOffset >= 0 ? QString::number(row.logEndOffset) : QStringLiteral("-")};
+        if (!previews.isEmpty())
+            cells.append(row.newOffset
+                             ? previews.value({row.topicPartition, *row.newOffset}).describe()
+                             : QStringLiteral("-"));
+        cells.append(row.error.isEmpty() ? row.warnings.join(QStringLiteral("; "))
+                                         : QStringLiteral("ERROR: ") + row.error);
+        table.addRow(cells);
     }
     table.print(context.out);
 }
 
-QJsonArray planToJson(const ResetPlan& plan) {
+QJsonArray planToJson(const ResetPlan& plan, const Previews& previews = {}) {
     QJsonArray rows;
     auto optional = [](const std::optional<int64_t>& v) {
         return v ? QJsonValue(qint64(*v)) : QJsonValue();
@@ -82,6 +102,20 @@ QJsonArray planToJson(const ResetPlan& plan) {
                            {QStringLiteral("warnings"), QJsonArray::fromStringList(row.warnings)}};
         if (!row.error.isEmpty())
             object.insert(QStringLiteral("error"), row.error);
+        if (row.newOffset && previews.contains({row.topicPartition, *row.newOffset})) {
+            const RecordPreview& preview = previews.value({row.topicPartition, *row.newOffset});
+            QJsonObject next{{QStringLiteral("atLogEnd"), preview.atLogEnd}};
+            if (!preview.atLogEnd && preview.error.isEmpty()) {
+                next.insert(QStringLiteral("offset"), qint64(preview.offset));
+                next.insert(QStringLiteral("timestamp"), qint64(preview.timestampMs));
+                next.insert(QStringLiteral("keyHead"), QString::fromUtf8(preview.keyHead));
+                next.insert(QStringLiteral("valueHead"), QString::fromUtf8(preview.valueHead));
+                next.insert(QStringLiteral("valueSize"), qint64(preview.valueSize));
+            }
+            if (!preview.error.isEmpty())
+                next.insert(QStringLiteral("error"), preview.error);
+            object.insert(QStringLiteral("nextRecord"), next);
+        }
         rows.append(object);
     }
     return rows;
@@ -166,6 +200,7 @@ int runResetCommand(const CommandContext& context, ArgumentList& arguments) {
     const bool asJson = arguments.takeFlag(QStringLiteral("--json"));
     const bool asKafkaCommand = arguments.takeFlag(QStringLiteral("--as-kafka-command"));
     const auto waitText = arguments.takeValue(QStringLiteral("--wait-until-empty"));
+    const bool withPreview = arguments.takeFlag(QStringLiteral("--preview"));
     std::optional<ResetSpec> spec;
     QStringList modesGiven;
     for (const ModeOption& option : modeOptions) {
@@ -268,6 +303,9 @@ int runResetCommand(const CommandContext& context, ArgumentList& arguments) {
         context.out << command.toString() << u'\n';
         return ExitSuccess;
     }
+    Previews previews;
+    if (withPreview && !exportCsv)
+        previews = RecordPreviewer::preview(context.profile, plan.value(), context.timeout);
     if (exportCsv) {
         QList<OffsetsCsvRow> rows;
         for (const PlanRow& row : plan.value().rows)
@@ -275,9 +313,10 @@ int runResetCommand(const CommandContext& context, ArgumentList& arguments) {
                 rows.append({row.groupId, row.topicPartition, *row.newOffset, 0});
         context.out << QString::fromUtf8(OffsetsCsv::write(rows, groups.size() > 1));
     } else if (asJson) {
-        context.out << QJsonDocument(planToJson(plan.value())).toJson(QJsonDocument::Indented);
+        context.out
+            << QJsonDocument(planToJson(plan.value(), previews)).toJson(QJsonDocument::Indented);
     } else {
-        printPlan(context, plan.value());
+        printPlan(context, plan.value(), previews);
     }
     printSummary(context, plan.value());
     if (plan.value().errorCount() > 0)

@@ -1,6 +1,7 @@
 #include "kafka/AdminClient.h"
 
 #include <QMutexLocker>
+#include <QUuid>
 
 #include <algorithm>
 #include <cstdio>
@@ -85,11 +86,20 @@ Result<std::unique_ptr<AdminClient>> AdminClient::create(const ConnectionProfile
     if (profile.bootstrapServers.trimmed().isEmpty())
         return KafkaError::invalidArgument(QStringLiteral("no bootstrap servers given"));
     // Log end offsets as Kafka's own tool reports them (read_uncommitted: the high
-    // watermark, not the last stable offset). A consumer handle without group.id joins
-    // nothing: inspecting never triggers a rebalance in somebody else's group.
+    // watermark, not the last stable offset).
+    //
+    // The group id is private and never subscribed, so this handle never joins or commits
+    // and the group never exists on the broker: inspecting triggers no rebalance anywhere.
+    // It must be there all the same: librdkafka (2.0 up to at least 2.4) dereferences a
+    // missing consumer-group object when an OffsetFetch answer says NOT_COORDINATOR
+    // (librdkafka issue 5040), which crashed ListConsumerGroupOffsets on a fresh broker and
+    // during coordinator moves.
+    const QString privateGroupId =
+        QStringLiteral("groupscope-inspector-") + QUuid::createUuid().toString(QUuid::Id128);
     auto conf =
         makeConf(profile, {{QStringLiteral("isolation.level"), QStringLiteral("read_uncommitted")},
                            {QStringLiteral("client.id"), QStringLiteral("groupscope-admin")},
+                           {QStringLiteral("group.id"), privateGroupId},
                            {QStringLiteral("enable.auto.commit"), QStringLiteral("false")}});
     if (!conf)
         return conf.error();

@@ -185,6 +185,19 @@ void RebalanceTimeline::observeSnapshot(const monitor::GroupSnapshot& snapshot, 
         inferGenerationFromPoll(group, snapshot, takenAtMs);
 }
 
+void RebalanceTimeline::observeSnapshotState(const monitor::GroupSnapshot& snapshot,
+                                             int64_t takenAtMs) {
+    if (snapshot.error.isError())
+        return;
+    TrackedGroup& group = tracked(snapshot.groupId());
+    const kafka::GroupState state = snapshot.description.state;
+    if (!snapshot.exists() || state == kafka::GroupState::Dead) {
+        enterState(group, kafka::GroupState::Dead, takenAtMs, true);
+        return;
+    }
+    enterState(group, state, takenAtMs, true);
+}
+
 void RebalanceTimeline::inferGenerationFromPoll(TrackedGroup& group,
                                                 const monitor::GroupSnapshot& snapshot,
                                                 int64_t takenAtMs) {

@@ -36,6 +36,10 @@ public:
 
     void observeGroupMetadata(const monitor::GroupMetadata& metadata);
     void observeSnapshot(const monitor::GroupSnapshot& snapshot, int64_t takenAtMs);
+    // Only the group's state from a poll, never an inferred generation: for monitors that
+    // take generations from the offsets topic and would otherwise get an approximate
+    // generation ahead of the exact record that is still on its way.
+    void observeSnapshotState(const monitor::GroupSnapshot& snapshot, int64_t takenAtMs);
 
     GroupTimeline timeline(const QString& group) const;
     QStringList groups() const;

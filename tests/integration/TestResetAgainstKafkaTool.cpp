@@ -191,6 +191,27 @@ p.close()
         QCOMPARE(plan.value(key(group, m_topic, 3), -1), qint64(0)); // empty partition: log end
     }
 
+    void previewShowsTheNextRecord() {
+        const QString group = makeGroup(QStringLiteral("reset-preview"));
+        const auto result = groupscope(
+            {QStringLiteral("reset"), QStringLiteral("--group"), group, QStringLiteral("--topic"),
+             m_topic, QStringLiteral("--to-datetime"), QStringLiteral("2024-01-01T00:00:05.500"),
+             QStringLiteral("--preview"), QStringLiteral("--json")});
+        QVERIFY2(result.ok(), result.err.constData());
+        QMap<int, QJsonObject> next;
+        for (const QJsonValue& row : QJsonDocument::fromJson(result.out).array())
+            next.insert(row[QStringLiteral("partition")].toInt(),
+                        row[QStringLiteral("nextRecord")].toObject());
+        QCOMPARE(next.size(), 4);
+        // Record 6 of partition 0 was written with key k6, value v6, at base + 6 s.
+        QCOMPARE(next[0][QStringLiteral("offset")].toInteger(), qint64(6));
+        QCOMPARE(next[0][QStringLiteral("keyHead")].toString(), QStringLiteral("k6"));
+        QCOMPARE(next[0][QStringLiteral("valueHead")].toString(), QStringLiteral("v6"));
+        QCOMPARE(next[0][QStringLiteral("timestamp")].toInteger(), baseTimestampMs + 6000);
+        QVERIFY(next[2][QStringLiteral("atLogEnd")].toBool()); // falls back to the log end
+        QVERIFY(next[3][QStringLiteral("atLogEnd")].toBool());
+    }
+
     void dryRunEqualsKafka_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<int>("expectedRows");
@@ -306,36 +327,42 @@ p.close()
     void activeGroupIsRefusedAndUnchanged() {
         const QString group = makeGroup(QStringLiteral("reset-active"));
         const OffsetMap before = readBack(group);
-        QProcess member;
-        member.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        member.start(QStringLiteral("/usr/bin/python3"),
-                     {QStringLiteral("-c"), QStringLiteral(R"(
-import select, sys
-from kafka import KafkaConsumer
-c = KafkaConsumer('%1', bootstrap_servers='%2', group_id='%3', client_id='live-member', enable_auto_commit=False)
-while True:
-    c.poll(timeout_ms=200)
-    if c.assignment():
-        print('assigned', flush=True)
-    if select.select([sys.stdin], [], [], 0)[0] and not sys.stdin.readline():
-        break
-c.close()
-)")
-                                                .arg(m_topic, test::bootstrapServers(), group)});
-        QVERIFY(member.waitForStarted());
-        QVERIFY(test::waitFor(
-            [&] { return member.readAllStandardOutput().contains("assigned") || false; },
-            std::chrono::seconds(60)));
+        test::PythonGroupMember member(m_topic, group, QStringLiteral("live-member"));
+        QVERIFY(member.waitUntilAssigned());
         const auto refused =
             groupscope({QStringLiteral("reset"), QStringLiteral("--group"), group,
                         QStringLiteral("--all-topics"), QStringLiteral("--to-earliest"),
                         QStringLiteral("--execute")});
-        member.closeWriteChannel();
         QCOMPARE(refused.exitCode, 1);
         QVERIFY2(refused.err.contains("active member"), refused.err.constData());
         QVERIFY2(refused.err.contains("live-member"), refused.err.constData());
-        QVERIFY(member.waitForFinished(20000));
+        QVERIFY(member.leave());
         QCOMPARE(readBack(group), before);
+    }
+
+    void armedResetAppliesOnceTheGroupEmpties() {
+        const QString group = makeGroup(QStringLiteral("reset-armed"));
+        test::PythonGroupMember member(m_topic, group, QStringLiteral("armed-member"));
+        QVERIFY(member.waitUntilAssigned());
+
+        // Armed: the reset waits (up to 60 s) for the group to become Empty, then applies.
+        QProcess reset;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("GROUPSCOPE_DATA_DIR"), m_dataDir.path());
+        reset.setProcessEnvironment(environment);
+        reset.start(cliPath, {QStringLiteral("--bootstrap-server"), test::bootstrapServers(),
+                              QStringLiteral("reset"), QStringLiteral("--group"), group,
+                              QStringLiteral("--all-topics"), QStringLiteral("--to-earliest"),
+                              QStringLiteral("--execute"), QStringLiteral("--wait-until-empty"),
+                              QStringLiteral("60")});
+        QVERIFY(reset.waitForStarted());
+        // While the member lives, nothing may change.
+        QVERIFY(!reset.waitForFinished(3000));
+        QCOMPARE(readBack(group).value(key(group, m_topic, 0), -1), qint64(10));
+        QVERIFY(member.leave()); // the group becomes Empty
+        QVERIFY(reset.waitForFinished(60000));
+        QCOMPARE(reset.exitCode(), 0);
+        QCOMPARE(readBack(group).value(key(group, m_topic, 0), -1), qint64(0));
     }
 
     void undoRestoresExactOffsets() {

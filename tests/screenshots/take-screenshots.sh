@@ -1,24 +1,47 @@
 #!/usr/bin/env bash
 # Takes screenshots of the real, running Groupscope GUI under Xvfb.
 #
-#   take-screenshots.sh [--binary PATH] [--demo-data] BOOTSTRAP OUTDIR
+#   take-screenshots.sh [--binary PATH] [--demo-data] [--group G] [--empty-group G]
+#                       BOOTSTRAP OUTDIR
 #
-# Starts build/gui/app/groupscope (or --binary) on a virtual 1100x650 screen against the
+# Starts build/gui/app/groupscope (or --binary) on a virtual 1200x800 screen against the
 # broker BOOTSTRAP, waits until the window title reports the groups it found (the title
 # changes with the first successful refresh), and writes OUTDIR/main-window.png.
+# With --group G (a group with commits, e.g. the sandbox's "billing") it also opens G and
+# writes group-detail.png (its Members tab) and offset-table.png (two partitions edited in
+# the offsets table by keyboard). With --empty-group G (a group without members, e.g. the
+# sandbox's "archive") it edits one partition of G and opens the Apply confirmation:
+# confirm-dialog.png. Keys are typed with xkeys.py (XTEST); nothing is ever applied.
 # --demo-data first fills the broker with a few topics and groups (demo-groups.py) and keeps
 # one live member in 'inventory-sync' while the shot is taken, so the list shows a Stable
 # group next to Empty ones. Needs xvfb-run, xwininfo and ImageMagick's import.
 set -euo pipefail
 
-# Inside the virtual display (xvfb-run re-runs this script): start the GUI, wait for data,
-# shoot, stop the GUI.
-if [ "${1:-}" = "--inside-display" ]; then
-  binary="$2" bootstrap="$3" outdir="$4"
-  "$binary" --bootstrap-server "$bootstrap" &
+here="$(cd "$(dirname "$0")" && pwd)"
+
+# Shoots the screen into $1 once two shots in a row are the same picture (the window is
+# fully painted); live data may keep changing, so after a few tries the last shot stands.
+shoot() {
+  local shot="$1" previous="$1.previous.png"
+  import -window root "$previous"
+  for _ in $(seq 12); do
+    sleep 0.4
+    import -window root "$shot"
+    if [ "$(compare -metric AE "$previous" "$shot" null: 2>&1)" = "0" ]; then
+      rm -f "$previous"
+      return 0
+    fi
+    mv "$shot" "$previous"
+  done
+  mv "$previous" "$shot"
+}
+
+# Starts the GUI with "$@" and waits until its title shows groups (and, with a group, the
+# detail had a refresh to fill it).
+start_gui() {
+  "$binary" --bootstrap-server "$bootstrap" "$@" &
   gui_pid=$!
-  trap 'kill "$gui_pid" 2>/dev/null || true' EXIT
-  deadline=$((SECONDS + 60))
+  local deadline=$((SECONDS + 60))
   until xwininfo -root -tree 2>/dev/null | grep -q 'Groupscope .*group'; do
     if [ "$SECONDS" -ge "$deadline" ] || ! kill -0 "$gui_pid" 2>/dev/null; then
       echo "the window never showed groups" >&2
@@ -26,35 +49,72 @@ if [ "${1:-}" = "--inside-display" ]; then
     fi
     sleep 0.5
   done
-  # The title changes just before the table repaints: shoot until two shots in a row are
-  # the same picture, i.e. the window is fully painted.
-  shot="$outdir/main-window.png" previous="$outdir/.previous-shot.png"
-  import -window root "$previous"
-  for _ in $(seq 20); do
-    import -window root "$shot"
-    if [ "$(compare -metric AE "$previous" "$shot" null: 2>&1)" = "0" ]; then
-      rm -f "$previous"
-      exit 0
-    fi
-    mv "$shot" "$previous"
-  done
-  echo "the window never settled" >&2
-  exit 1
+  sleep 2.5 # one more refresh: the detail pane and its preview are filled
+}
+
+stop_gui() {
+  kill "$gui_pid" 2>/dev/null || true
+  wait "$gui_pid" 2>/dev/null || true
+}
+
+# Inside the virtual display (xvfb-run re-runs this script).
+if [ "${1:-}" = "--inside-display" ]; then
+  binary="$2" bootstrap="$3" outdir="$4" group="$5" empty_group="$6"
+  # A clean settings directory: no window geometry or profiles from earlier runs.
+  XDG_CONFIG_HOME="$(mktemp -d)"
+  export XDG_CONFIG_HOME GROUPSCOPE_NO_KEYCHAIN=1
+  gui_pid=""
+  trap 'stop_gui' EXIT
+  # The first click (on the detail's header line, where it changes nothing) gives the
+  # window the keyboard focus: there is no window manager to do it.
+  keys() { /usr/bin/python3 "$here/xkeys.py" click:900,272 "$@"; }
+
+  if [ -n "$group" ]; then
+    start_gui --group "$group"
+  else
+    start_gui
+  fi
+  shoot "$outdir/main-window.png"
+  if [ -n "$group" ]; then
+    keys alt+2
+    shoot "$outdir/group-detail.png"
+    # Offsets tab; first row: mode "shift" (3 up from "current"), value -250; second row:
+    # mode "earliest". The preview is planned on the worker meanwhile.
+    keys alt+3 ctrl+Home Right Right Right Right Right Right F2 Up Up Up Return \
+      Right F2 ctrl+a text:-250 Return Down Left F2 Up Up Return
+    sleep 2
+    shoot "$outdir/offset-table.png"
+  fi
+  stop_gui
+  if [ -n "$empty_group" ]; then
+    start_gui --group "$empty_group"
+    keys alt+3 ctrl+Home Right Right Right Right Right Right F2 Up Up Up Return \
+      Right F2 ctrl+a text:-100 Return
+    sleep 3
+    keys ctrl+Return
+    sleep 1.5
+    shoot "$outdir/confirm-dialog.png"
+    keys Escape
+  fi
+  exit 0
 fi
 
-here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 binary="$repo/build/gui/app/groupscope"
 demo=0
+group=""
+empty_group=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --binary) binary="$2"; shift 2 ;;
     --demo-data) demo=1; shift ;;
+    --group) group="$2"; shift 2 ;;
+    --empty-group) empty_group="$2"; shift 2 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
 done
-[ $# -eq 2 ] || { echo "usage: $0 [--binary PATH] [--demo-data] BOOTSTRAP OUTDIR" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: $0 [--binary PATH] [--demo-data] [--group G] [--empty-group G] BOOTSTRAP OUTDIR" >&2; exit 2; }
 bootstrap="$1"
 outdir="$2"
 mkdir -p "$outdir"
@@ -90,6 +150,6 @@ if [ "$demo" = 1 ]; then
   wait_until 90 group_is_stable inventory-sync || { echo "inventory-sync never became Stable" >&2; exit 1; }
 fi
 
-xvfb-run --auto-servernum --server-args="-screen 0 1100x650x24" \
-  "$0" --inside-display "$binary" "$bootstrap" "$outdir"
-echo "wrote $outdir/main-window.png"
+xvfb-run --auto-servernum --server-args="-screen 0 1200x800x24" \
+  "$0" --inside-display "$binary" "$bootstrap" "$outdir" "$group" "$empty_group"
+ls "$outdir"/*.png

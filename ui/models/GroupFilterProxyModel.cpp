@@ -20,10 +20,41 @@ void GroupFilterProxyModel::setFilterText(const QString& text) {
     invalidateFilter();
 }
 
+void GroupFilterProxyModel::setStateFilter(StateFilter filter) {
+    if (filter == m_stateFilter)
+        return;
+    m_stateFilter = filter;
+    invalidateFilter();
+}
+
 bool GroupFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const {
+    const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
+    if (m_stateFilter != StateFilter::All) {
+        const auto state = kafka::GroupState(index.data(GroupListModel::StateRole).toInt());
+        bool matches = false;
+        switch (m_stateFilter) {
+        case StateFilter::Stable:
+            matches = state == kafka::GroupState::Stable;
+            break;
+        case StateFilter::Empty:
+            matches = state == kafka::GroupState::Empty;
+            break;
+        case StateFilter::Rebalancing:
+            matches = state == kafka::GroupState::PreparingRebalance ||
+                      state == kafka::GroupState::CompletingRebalance;
+            break;
+        case StateFilter::Dead:
+            matches = state == kafka::GroupState::Dead;
+            break;
+        case StateFilter::All:
+            matches = true;
+            break;
+        }
+        if (!matches)
+            return false;
+    }
     if (m_filterText.isEmpty())
         return true;
-    const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
     if (index.data(GroupListModel::GroupIdRole)
             .toString()
             .contains(m_filterText, Qt::CaseInsensitive))

@@ -12,8 +12,13 @@ class GroupFilterProxyModel : public QSortFilterProxyModel {
 public:
     explicit GroupFilterProxyModel(QObject* parent = nullptr);
 
+    // The state filter's choices; rebalancing covers both rebalance phases.
+    enum class StateFilter { All, Stable, Empty, Rebalancing, Dead };
+
     QString filterText() const { return m_filterText; }
     void setFilterText(const QString& text);
+    StateFilter stateFilter() const { return m_stateFilter; }
+    void setStateFilter(StateFilter filter);
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
@@ -21,6 +26,7 @@ protected:
 
 private:
     QString m_filterText;
+    StateFilter m_stateFilter = StateFilter::All;
 };
 
 } // namespace groupscope::ui

@@ -43,6 +43,8 @@ GroupListModel::Row GroupListModel::Row::from(const monitor::GroupSnapshot& grou
     row.state = group.description.state;
     row.memberCount = int(group.description.members.size());
     row.topics = group.topics();
+    row.protocolType = group.description.protocolType;
+    row.assignor = group.description.partitionAssignor;
     const bool anyLag =
         std::any_of(group.partitions.cbegin(), group.partitions.cend(),
                     [](const auto& partition) { return partition.lag.has_value(); });
@@ -65,8 +67,18 @@ bool GroupListModel::Row::sameCell(const Row& other, int column) const {
         return topics == other.topics;
     case TotalLagColumn:
         return totalLag == other.totalLag;
+    case ProtocolColumn:
+        return protocolType == other.protocolType && assignor == other.assignor;
     }
     return true;
+}
+
+QString GroupListModel::protocolText(const Row& row) {
+    // A simple group only stores offsets: it has neither protocol nor assignor.
+    if (row.protocolType.isEmpty())
+        return row.assignor.isEmpty() ? tr("simple (offsets only)") : row.assignor;
+    return row.assignor.isEmpty() ? row.protocolType
+                                  : QStringLiteral("%1 · %2").arg(row.protocolType, row.assignor);
 }
 
 GroupListModel::GroupListModel(QObject* parent)
@@ -123,6 +135,8 @@ QVariant GroupListModel::headerData(int section, Qt::Orientation orientation, in
         return tr("Topics");
     case TotalLagColumn:
         return tr("Total lag");
+    case ProtocolColumn:
+        return tr("Protocol / assignor");
     }
     return {};
 }
@@ -141,6 +155,8 @@ QVariant GroupListModel::displayValue(const Row& row, int column) const {
         // No commit means no lag to speak of, which is not the same as a lag of zero.
         return row.totalLag ? QLocale().toString(qlonglong(*row.totalLag))
                             : QStringLiteral("\u2013");
+    case ProtocolColumn:
+        return protocolText(row);
     }
     return {};
 }
@@ -158,6 +174,8 @@ QVariant GroupListModel::sortValue(const Row& row, int column) const {
         return qlonglong(row.topics.size());
     case TotalLagColumn:
         return qlonglong(row.totalLag.value_or(-1));
+    case ProtocolColumn:
+        return protocolText(row);
     }
     return {};
 }

@@ -21,6 +21,9 @@ public:
         MembersColumn,
         TopicsColumn,
         TotalLagColumn,
+        // The protocol type and assignor ("consumer · range"): tells a cooperative group
+        // from an eager one at a glance.
+        ProtocolColumn,
         ColumnCount
     };
     enum Role {
@@ -53,6 +56,8 @@ private:
         kafka::GroupState state = kafka::GroupState::Unknown;
         int memberCount = 0;
         QStringList topics;
+        QString protocolType;
+        QString assignor;
         std::optional<int64_t> totalLag; // empty when no partition has a commit
         QString error;
 
@@ -60,6 +65,7 @@ private:
         bool sameCell(const Row& other, int column) const;
     };
 
+    static QString protocolText(const Row& row);
     void updateRow(int row, const Row& fresh);
     QVariant displayValue(const Row& row, int column) const;
     QVariant sortValue(const Row& row, int column) const;

@@ -1,20 +1,33 @@
 #include "windows/MainWindow.h"
 
+#include "controllers/ResetController.h"
 #include "delegates/GroupStateBadgeDelegate.h"
-#include "dialogs/ConnectionDialog.h"
+#include "dialogs/ConnectionManagerDialog.h"
 #include "models/GroupFilterProxyModel.h"
 #include "models/GroupListModel.h"
+#include "monitor/AdminTaskRunner.h"
 #include "monitor/ClusterPoller.h"
 #include "widgets/ApplicationIcon.h"
+#include "widgets/GroupDetailWidget.h"
+#include "widgets/OffsetResetPanel.h"
 #include "widgets/PlaceholderTableView.h"
+#include "widgets/TableCopy.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace groupscope::ui {
@@ -32,6 +45,13 @@ QString groupCount(int groups) {
     return groups == 1 ? MainWindow::tr("1 group") : MainWindow::tr("%1 groups").arg(groups);
 }
 
+// An error red that stays readable on the palette in use: dark red on light windows,
+// light red on dark ones.
+QString errorColour(const QPalette& palette) {
+    return palette.color(QPalette::Window).lightness() < 128 ? QStringLiteral("#ff8a80")
+                                                             : QStringLiteral("#b42318");
+}
+
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -40,18 +60,35 @@ MainWindow::MainWindow(QWidget* parent)
     , m_proxy(new GroupFilterProxyModel(this))
     , m_view(new PlaceholderTableView(this))
     , m_filterEdit(new QLineEdit(this))
-    , m_statusLabel(new QLabel(this)) {
+    , m_stateFilter(new QComboBox(this))
+    , m_splitter(new QSplitter(Qt::Vertical, this))
+    , m_resetController(new ResetController(this))
+    , m_detail(new GroupDetailWidget(m_resetController, this))
+    , m_statusLabel(new QLabel(this))
+    , m_refreshLabel(new QLabel(this))
+    , m_modeLabel(new QLabel(this)) {
     setWindowTitle(tr("Groupscope"));
     setWindowIcon(applicationIcon());
-    resize(1100, 650);
+    resize(1200, 800);
 
     m_proxy->setSourceModel(m_model);
 
     m_filterEdit->setObjectName(QStringLiteral("groupFilterEdit"));
-    m_filterEdit->setPlaceholderText(tr("Filter by group or topic"));
+    m_filterEdit->setPlaceholderText(tr("Filter by group or topic (Ctrl+F)"));
     m_filterEdit->setClearButtonEnabled(true);
     connect(m_filterEdit, &QLineEdit::textChanged, this, [this](const QString& text) {
         m_proxy->setFilterText(text);
+        updatePlaceholder();
+    });
+    m_stateFilter->setObjectName(QStringLiteral("stateFilterCombo"));
+    m_stateFilter->addItem(tr("All states"), int(GroupFilterProxyModel::StateFilter::All));
+    m_stateFilter->addItem(tr("Stable"), int(GroupFilterProxyModel::StateFilter::Stable));
+    m_stateFilter->addItem(tr("Empty"), int(GroupFilterProxyModel::StateFilter::Empty));
+    m_stateFilter->addItem(tr("Rebalancing"), int(GroupFilterProxyModel::StateFilter::Rebalancing));
+    m_stateFilter->addItem(tr("Dead"), int(GroupFilterProxyModel::StateFilter::Dead));
+    connect(m_stateFilter, &QComboBox::currentIndexChanged, this, [this] {
+        m_proxy->setStateFilter(
+            GroupFilterProxyModel::StateFilter(m_stateFilter->currentData().toInt()));
         updatePlaceholder();
     });
 
@@ -61,6 +98,7 @@ MainWindow::MainWindow(QWidget* parent)
                                      new GroupStateBadgeDelegate(m_view));
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setAlternatingRowColors(true);
     m_view->setShowGrid(false);
     m_view->setWordWrap(false);
@@ -75,31 +113,87 @@ MainWindow::MainWindow(QWidget* parent)
     header->resizeSection(GroupListModel::MembersColumn, 110);
     header->resizeSection(GroupListModel::TopicsColumn, 110);
     header->resizeSection(GroupListModel::TotalLagColumn, 150);
+    header->resizeSection(GroupListModel::ProtocolColumn, 200);
+    enableCopyAsTsv(m_view);
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &MainWindow::updatePlaceholder);
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updatePlaceholder);
+    // Enter and double-click both "activate" a row in Qt's views.
+    connect(m_view, &QAbstractItemView::activated, this, &MainWindow::openCurrentGroup);
 
-    auto* central = new QWidget(this);
-    auto* layout = new QVBoxLayout(central);
-    layout->setContentsMargins(8, 8, 8, 0);
-    layout->addWidget(m_filterEdit);
-    layout->addWidget(m_view);
-    setCentralWidget(central);
+    auto* browser = new QWidget(this);
+    auto* filterRow = new QHBoxLayout;
+    filterRow->addWidget(m_filterEdit, 1);
+    filterRow->addWidget(m_stateFilter);
+    auto* browserLayout = new QVBoxLayout(browser);
+    browserLayout->setContentsMargins(8, 8, 8, 0);
+    browserLayout->addLayout(filterRow);
+    browserLayout->addWidget(m_view);
+    m_detail->setObjectName(QStringLiteral("groupDetail"));
+    m_splitter->setObjectName(QStringLiteral("mainSplitter"));
+    m_splitter->addWidget(browser);
+    m_splitter->addWidget(m_detail);
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setChildrenCollapsible(false);
+    setCentralWidget(m_splitter);
+    connect(m_detail, &GroupDetailWidget::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(m_resetController, &ResetController::offsetsChanged, this, [this] {
+        if (m_poller)
+            m_poller->refreshNow(); // show the new committed offsets at once
+    });
 
     m_statusLabel->setObjectName(QStringLiteral("connectionStatus"));
     m_statusLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // Long error texts are cut by the status bar; the tooltip holds the whole text.
     m_statusLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    statusBar()->addWidget(m_statusLabel, 1);
+    m_refreshLabel->setObjectName(QStringLiteral("lastRefresh"));
+    m_modeLabel->setObjectName(QStringLiteral("connectionMode"));
+    statusBar()->addPermanentWidget(m_statusLabel, 1);
+    statusBar()->addPermanentWidget(m_modeLabel);
+    statusBar()->addPermanentWidget(m_refreshLabel);
 
     createMenus();
+    restoreLayout();
     showStatus(tr("Not connected"), false);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    saveLayout();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    saveLayout();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::restoreLayout() {
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
+    m_splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray());
+    m_view->horizontalHeader()->restoreState(
+        settings.value(QStringLiteral("mainWindow/groupColumns")).toByteArray());
+    m_detail->partitionView()->horizontalHeader()->restoreState(
+        settings.value(QStringLiteral("mainWindow/partitionColumns")).toByteArray());
+    m_detail->offsetPanel()->view()->horizontalHeader()->restoreState(
+        settings.value(QStringLiteral("mainWindow/offsetColumns")).toByteArray());
+}
+
+void MainWindow::saveLayout() const {
+    QSettings settings;
+    settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("mainWindow/splitter"), m_splitter->saveState());
+    settings.setValue(QStringLiteral("mainWindow/groupColumns"),
+                      m_view->horizontalHeader()->saveState());
+    settings.setValue(QStringLiteral("mainWindow/partitionColumns"),
+                      m_detail->partitionView()->horizontalHeader()->saveState());
+    settings.setValue(QStringLiteral("mainWindow/offsetColumns"),
+                      m_detail->offsetPanel()->view()->horizontalHeader()->saveState());
+}
 
 void MainWindow::createMenus() {
     QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
-    QAction* connectAction = fileMenu->addAction(tr("&Connect…"));
+    QAction* connectAction = fileMenu->addAction(tr("&Connections…"));
     connectAction->setShortcut(QKeySequence::Open);
     connect(connectAction, &QAction::triggered, this, &MainWindow::askForConnection);
     QAction* refreshAction = fileMenu->addAction(tr("&Refresh now"));
@@ -109,9 +203,78 @@ void MainWindow::createMenus() {
             m_poller->refreshNow();
     });
     fileMenu->addSeparator();
+    QAction* importAction = fileMenu->addAction(tr("&Import offsets CSV…"));
+    importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    connect(importAction, &QAction::triggered, this, [this] {
+        m_detail->tabs()->setCurrentIndex(GroupDetailWidget::OffsetsTab);
+        m_detail->offsetPanel()->importCsv();
+    });
+    QAction* exportAction = fileMenu->addAction(tr("&Export offsets CSV…"));
+    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(exportAction, &QAction::triggered, this,
+            [this] { m_detail->offsetPanel()->exportCsv(); });
+    fileMenu->addSeparator();
     QAction* quitAction = fileMenu->addAction(tr("&Quit"));
     quitAction->setShortcut(QKeySequence::Quit);
     connect(quitAction, &QAction::triggered, this, &QWidget::close);
+
+    QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
+    QAction* filterAction = viewMenu->addAction(tr("&Filter groups"));
+    filterAction->setShortcut(QKeySequence::Find);
+    connect(filterAction, &QAction::triggered, this, [this] {
+        m_filterEdit->setFocus(Qt::ShortcutFocusReason);
+        m_filterEdit->selectAll();
+    });
+    QAction* listAction = viewMenu->addAction(tr("Group &list"));
+    listAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    connect(listAction, &QAction::triggered, this,
+            [this] { m_view->setFocus(Qt::ShortcutFocusReason); });
+    viewMenu->addSeparator();
+    const QStringList tabNames{tr("&Partitions"), tr("&Members"), tr("Reset &offsets"),
+                               tr("&History")};
+    for (int tab = 0; tab < tabNames.size(); ++tab) {
+        QAction* action = viewMenu->addAction(tabNames.at(tab));
+        action->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + tab)));
+        connect(action, &QAction::triggered, this, [this, tab] {
+            m_detail->tabs()->setCurrentIndex(tab);
+            m_detail->tabs()->currentWidget()->setFocus(Qt::ShortcutFocusReason);
+        });
+    }
+
+    QMenu* groupMenu = menuBar()->addMenu(tr("&Group"));
+    QAction* openAction = groupMenu->addAction(tr("&Open selected group"));
+    openAction->setShortcutContext(Qt::WidgetShortcut); // Enter on the list (activated) does it too
+    connect(openAction, &QAction::triggered, this, &MainWindow::openCurrentGroup);
+    QAction* addTopic = groupMenu->addAction(tr("&Add topic to the offsets table…"));
+    connect(addTopic, &QAction::triggered, this, [this] { m_detail->offsetPanel()->addTopic(); });
+    QAction* copyCommand = groupMenu->addAction(tr("&Copy as kafka-consumer-groups command"));
+    copyCommand->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    connect(copyCommand, &QAction::triggered, this,
+            [this] { m_detail->offsetPanel()->copyKafkaCommand(); });
+    QAction* applyAction = groupMenu->addAction(tr("A&pply offset changes…"));
+    applyAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+    connect(applyAction, &QAction::triggered, this,
+            [this] { m_detail->offsetPanel()->applyEdits(); });
+
+    QMenu* helpMenu = menuBar()->addMenu(tr("&Help"));
+    QAction* aboutAction = helpMenu->addAction(tr("&About Groupscope"));
+    aboutAction->setMenuRole(QAction::AboutRole);
+    connect(aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
+}
+
+void MainWindow::showAbout() {
+    // Opened by the user only, so a modal box is fine here; tests never trigger it.
+    QMessageBox box(this);
+    box.setWindowTitle(tr("About Groupscope"));
+    box.setIconPixmap(applicationIcon().pixmap(64, 64));
+    box.setText(tr("<h3>Groupscope %1</h3>").arg(QCoreApplication::applicationVersion()));
+    box.setInformativeText(
+        tr("An inspector for Apache Kafka consumer groups.<br>"
+           "librdkafka %1, Qt %2.<br>"
+           "Copyright © 2026 The Groupscope developers.<br>"
+           "Released under the MIT License.")
+            .arg(QString::fromUtf8(rd_kafka_version_str()), QString::fromUtf8(qVersion())));
+    box.exec();
 }
 
 QTableView* MainWindow::groupView() const {
@@ -122,6 +285,10 @@ QString MainWindow::connectionStatusText() const {
     return m_statusLabel->text();
 }
 
+bool MainWindow::isReadOnly() const {
+    return m_connection.readOnly;
+}
+
 void MainWindow::setRefreshInterval(std::chrono::milliseconds interval) {
     m_refreshInterval = interval;
     if (m_poller)
@@ -129,6 +296,13 @@ void MainWindow::setRefreshInterval(std::chrono::milliseconds interval) {
 }
 
 void MainWindow::connectTo(const kafka::ConnectionProfile& profile) {
+    SavedConnection connection;
+    connection.profile = profile;
+    connection.refreshInterval = m_refreshInterval;
+    connectTo(connection);
+}
+
+void MainWindow::connectTo(const SavedConnection& connection) {
     if (m_poller) {
         // The old poller may be in the middle of an Admin call: let it finish on its own
         // thread and delete itself, rather than waiting for it here.
@@ -137,13 +311,30 @@ void MainWindow::connectTo(const kafka::ConnectionProfile& profile) {
         connect(old, &ClusterPoller::stopped, old, &QObject::deleteLater);
         old->stop();
     }
-    m_profile = profile;
+    if (m_runner)
+        m_runner->deleteLater();
+    const kafka::ConnectionProfile& profile = connection.profile;
+    m_connection = connection;
+    m_refreshInterval = connection.refreshInterval;
     m_lastGoodRefresh = {};
     m_lastFailure.clear();
+    m_lastSnapshot = {};
     m_model->applySnapshot({});
     setWindowTitle(tr("Groupscope — %1").arg(profile.bootstrapServers));
     showStatus(tr("Connecting to %1…").arg(profile.bootstrapServers), false);
+    m_refreshLabel->clear();
 
+    const QString name = profile.name.isEmpty() ? profile.bootstrapServers : profile.name;
+    m_resetController->setReadOnly(
+        connection.readOnly,
+        tr("The connection profile “%1” is read-only: offsets cannot be changed from it.")
+            .arg(name));
+    m_modeLabel->setText(connection.readOnly ? tr("Read-only") : QString());
+    m_modeLabel->setToolTip(connection.readOnly ? m_resetController->readOnlyReason() : QString());
+    m_modeLabel->setVisible(connection.readOnly);
+
+    m_runner = new monitor::AdminTaskRunner(profile, std::chrono::milliseconds(15000), this);
+    m_resetController->setRunner(m_runner);
     m_poller = new ClusterPoller(profile, this);
     m_poller->setInterval(m_refreshInterval);
     connect(m_poller, &ClusterPoller::snapshotReady, this, &MainWindow::applySnapshot);
@@ -152,23 +343,52 @@ void MainWindow::connectTo(const kafka::ConnectionProfile& profile) {
 }
 
 void MainWindow::askForConnection() {
-    if (const auto servers = ConnectionDialog::askForBootstrapServers(this)) {
-        kafka::ConnectionProfile profile = m_profile;
-        profile.bootstrapServers = *servers;
-        connectTo(profile);
-    }
+    if (const auto chosen = ConnectionManagerDialog::choose(this))
+        connectTo(*chosen);
+}
+
+void MainWindow::openCurrentGroup() {
+    const QModelIndex current = m_view->currentIndex();
+    if (!current.isValid())
+        return;
+    openGroup(current.data(GroupListModel::GroupIdRole).toString());
+    m_detail->tabs()->setFocus(Qt::OtherFocusReason);
+}
+
+void MainWindow::openGroup(QString groupId) {
+    for (const auto& group : std::as_const(m_lastSnapshot.groups))
+        if (group.groupId() == groupId) {
+            m_groupToOpen.clear();
+            m_detail->openGroup(groupId, &group);
+            if (const int row = m_model->rowOf(groupId); row >= 0) {
+                const QModelIndex shown = m_proxy->mapFromSource(m_model->index(row, 0));
+                if (shown.isValid() && m_view->currentIndex().row() != shown.row())
+                    m_view->selectionModel()->setCurrentIndex(
+                        shown, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            }
+            return;
+        }
+    // Not listed yet (first refresh pending, or --group for a group still coming up).
+    m_groupToOpen = groupId;
+    m_detail->openGroup(groupId);
 }
 
 void MainWindow::applySnapshot(const ClusterSnapshot& snapshot) {
+    m_lastSnapshot = snapshot;
     m_model->applySnapshot(snapshot);
+    if (!m_groupToOpen.isEmpty())
+        openGroup(m_groupToOpen);
+    m_detail->applyClusterSnapshot(snapshot);
     m_lastGoodRefresh =
         snapshot.takenAt.isValid() ? snapshot.takenAt : QDateTime::currentDateTime();
     const int groups = m_model->rowCount();
-    setWindowTitle(tr("Groupscope — %1 (%2)").arg(m_profile.bootstrapServers, groupCount(groups)));
+    setWindowTitle(
+        tr("Groupscope — %1 (%2)").arg(m_connection.profile.bootstrapServers, groupCount(groups)));
+    // The time of the refresh is in its own permanent label beside this one.
     showStatus(
-        tr("Connected to %1 — %2 — refreshed %3")
-            .arg(m_profile.bootstrapServers, groupCount(groups), timeOfDay(m_lastGoodRefresh)),
+        tr("Connected to %1 — %2").arg(m_connection.profile.bootstrapServers, groupCount(groups)),
         false);
+    m_refreshLabel->setText(tr("Last refresh %1").arg(timeOfDay(m_lastGoodRefresh)));
 }
 
 void MainWindow::showRefreshFailure(const QString& message) {
@@ -186,21 +406,24 @@ void MainWindow::showStatus(const QString& text, bool isError) {
     m_statusIsError = isError;
     m_statusLabel->setText(text);
     m_statusLabel->setToolTip(text);
-    m_statusLabel->setStyleSheet(isError ? QStringLiteral("color: #b42318;") : QString());
+    m_statusLabel->setStyleSheet(isError ? QStringLiteral("color: %1;").arg(errorColour(palette()))
+                                         : QString());
     updatePlaceholder();
 }
 
 void MainWindow::updatePlaceholder() {
     QString text;
-    if (m_profile.bootstrapServers.isEmpty())
-        text = tr("Not connected. Use File › Connect… to choose a cluster.");
+    if (m_connection.profile.bootstrapServers.isEmpty())
+        text = tr("Not connected. Use File › Connections… to choose a cluster.");
     else if (!m_lastGoodRefresh.isValid())
-        text = m_statusIsError
-                   ? tr("Cannot reach %1.\n\n%2").arg(m_profile.bootstrapServers, m_lastFailure)
-                   : tr("Connecting to %1…").arg(m_profile.bootstrapServers);
+        text = m_statusIsError ? tr("Cannot reach %1.\n\n%2")
+                                     .arg(m_connection.profile.bootstrapServers, m_lastFailure)
+                               : tr("Connecting to %1…").arg(m_connection.profile.bootstrapServers);
     else if (m_model->rowCount() == 0)
         text = tr("No consumer groups on this cluster yet.\nA group appears here once a "
                   "consumer joins it or commits offsets.");
+    else if (m_proxy->filterText().isEmpty())
+        text = tr("No group is in state “%1”.").arg(m_stateFilter->currentText());
     else
         text = tr("No group or topic matches “%1”.").arg(m_proxy->filterText());
     m_view->setPlaceholderText(text);

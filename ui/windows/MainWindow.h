@@ -2,26 +2,33 @@
 
 #include "kafka/ConnectionProfile.h"
 #include "monitor/GroupSnapshot.h"
+#include "settings/SavedConnection.h"
 
 #include <QMainWindow>
 #include <QPointer>
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
+class QSplitter;
 class QTableView;
 
 namespace groupscope::monitor {
+class AdminTaskRunner;
 class ClusterPoller;
-}
+} // namespace groupscope::monitor
 
 namespace groupscope::ui {
 
+class GroupDetailWidget;
 class GroupListModel;
 class GroupFilterProxyModel;
 class PlaceholderTableView;
+class ResetController;
 
-// The group list of one cluster, refreshed by a ClusterPoller on its worker thread. The
-// window only ever receives snapshots; it never waits on the network.
+// The group list of one cluster beside the detail of the open group, refreshed by a
+// ClusterPoller on its worker thread; Admin jobs (plan, apply) run on an AdminTaskRunner.
+// The window only ever receives values; it never waits on the network.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -29,32 +36,54 @@ public:
     ~MainWindow() override;
 
     // Starts showing `profile`'s cluster; the previous poller (if any) is stopped without
-    // waiting for it.
+    // waiting for it. A read-only connection disables every write action.
     void connectTo(const kafka::ConnectionProfile& profile);
+    void connectTo(const SavedConnection& connection);
     void setRefreshInterval(std::chrono::milliseconds interval);
+    // Opens a group in the detail pane now, or as soon as a refresh lists it.
+    void openGroup(QString groupId); // by value: callers pass m_groupToOpen, which it clears
 
     GroupListModel* groupListModel() const { return m_model; }
     GroupFilterProxyModel* groupProxyModel() const { return m_proxy; }
     QTableView* groupView() const;
+    GroupDetailWidget* groupDetail() const { return m_detail; }
+    ResetController* resetController() const { return m_resetController; }
     QString connectionStatusText() const;
     bool connectionStatusIsError() const { return m_statusIsError; }
+    bool isReadOnly() const;
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
 
 private:
     void createMenus();
+    void showAbout();
     void applySnapshot(const monitor::ClusterSnapshot& snapshot);
     void showRefreshFailure(const QString& message);
     void showStatus(const QString& text, bool isError);
     void updatePlaceholder();
     void askForConnection();
+    void openCurrentGroup();
+    void restoreLayout();
+    void saveLayout() const;
 
     GroupListModel* m_model;
     GroupFilterProxyModel* m_proxy;
     PlaceholderTableView* m_view;
     QLineEdit* m_filterEdit;
+    QComboBox* m_stateFilter;
+    QSplitter* m_splitter;
+    ResetController* m_resetController;
+    GroupDetailWidget* m_detail;
     QLabel* m_statusLabel;
+    QLabel* m_refreshLabel;
+    QLabel* m_modeLabel;
     QPointer<monitor::ClusterPoller> m_poller;
-    kafka::ConnectionProfile m_profile;
+    QPointer<monitor::AdminTaskRunner> m_runner;
+    SavedConnection m_connection;
     std::chrono::milliseconds m_refreshInterval{2000};
+    monitor::ClusterSnapshot m_lastSnapshot;
+    QString m_groupToOpen;       // asked for before the group was listed
     QDateTime m_lastGoodRefresh; // when the snapshot on screen was taken
     QString m_lastFailure;
     bool m_statusIsError = false;

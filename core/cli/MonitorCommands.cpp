@@ -1,0 +1,456 @@
+#include "cli/MonitorCommands.h"
+
+#include "cli/TextTable.h"
+#include "lag/HealthStatus.h"
+#include "monitor/MonitorSession.h"
+#include "offsets/ResetSpec.h"
+#include "sandbox/StopSignalWatcher.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace groupscope::cli {
+
+namespace {
+
+using monitor::GroupMonitor;
+using monitor::GroupMonitorSnapshot;
+using monitor::MonitorSession;
+
+constexpr std::chrono::milliseconds defaultHistory{3'600'000};
+constexpr std::chrono::milliseconds defaultInterval{2000};
+// Replaying an hour of a busy cluster's offsets topic takes a while; never forever.
+constexpr std::chrono::seconds historyDeadline{60};
+
+// What the two commands share: the group, the stream switches and the history window.
+struct MonitorArguments {
+    QString group;
+    std::chrono::milliseconds since = defaultHistory;
+    bool readOffsetsTopic = true;
+    QString offsetsTopic = QString::fromLatin1(monitor::OffsetsTopicStream::internalTopic);
+    bool asJson = false;
+};
+
+int usageError(const CommandContext& context, const QString& message) {
+    context.err << "Error: " << message << u'\n';
+    return ExitUsage;
+}
+
+// Returns ExitSuccess or the usage error already reported.
+int takeMonitorArguments(const CommandContext& context, ArgumentList& arguments,
+                         MonitorArguments& into) {
+    const QStringList groups = arguments.takeValues(QStringLiteral("--group"));
+    const auto since = arguments.takeValue(QStringLiteral("--since"));
+    into.readOffsetsTopic = !arguments.takeFlag(QStringLiteral("--no-offsets-topic"));
+    if (const auto topic = arguments.takeValue(QStringLiteral("--offsets-topic")))
+        into.offsetsTopic = *topic;
+    into.asJson = arguments.takeFlag(QStringLiteral("--json"));
+    if (groups.size() != 1 || groups.first().trimmed().isEmpty())
+        return usageError(context, QStringLiteral("give exactly one --group G"));
+    into.group = groups.first();
+    if (since) {
+        const auto duration = offsets::parseIsoDuration(*since);
+        if (!duration || duration.value() <= 0)
+            return usageError(
+                context, QStringLiteral(
+                             "--since takes a positive ISO-8601 duration such as PT1H, got \"%1\"")
+                             .arg(*since));
+        into.since = std::chrono::milliseconds(duration.value());
+    }
+    return ExitSuccess;
+}
+
+int rejectLeftovers(const CommandContext& context, const ArgumentList& arguments) {
+    if (!arguments.error().isEmpty())
+        return usageError(context, arguments.error());
+    if (!arguments.remaining().isEmpty())
+        return usageError(context, QStringLiteral("unexpected argument \"%1\" (see groupscope-cli "
+                                                  "--help)")
+                                       .arg(arguments.remaining().first()));
+    return ExitSuccess;
+}
+
+kafka::Result<std::unique_ptr<MonitorSession>> openSession(const CommandContext& context,
+                                                           const MonitorArguments& arguments) {
+    MonitorSession::Options options;
+    options.profile = context.profile;
+    options.groups = {arguments.group};
+    options.requestTimeout = context.timeout;
+    options.readOffsetsTopic = arguments.readOffsetsTopic;
+    options.offsetsTopic = arguments.offsetsTopic;
+    options.history = arguments.since;
+    return MonitorSession::create(std::move(options));
+}
+
+QString isoTime(int64_t ms) {
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs);
+}
+
+QJsonValue optionalNumber(std::optional<int64_t> value) {
+    return value ? QJsonValue(qint64(*value)) : QJsonValue(QJsonValue::Null);
+}
+QJsonValue optionalRate(std::optional<double> value) {
+    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+}
+
+QString timeLagStatusName(lag::TimeLag::Status status) {
+    switch (status) {
+    case lag::TimeLag::Status::Estimated:
+        return QStringLiteral("estimated");
+    case lag::TimeLag::Status::CaughtUp:
+        return QStringLiteral("caughtUp");
+    case lag::TimeLag::Status::AtLeast:
+        return QStringLiteral("atLeast");
+    case lag::TimeLag::Status::Unknown:
+        break;
+    }
+    return QStringLiteral("unknown");
+}
+
+QString drainStatusName(lag::DrainEstimate::Status status) {
+    switch (status) {
+    case lag::DrainEstimate::Status::Drained:
+        return QStringLiteral("drained");
+    case lag::DrainEstimate::Status::Draining:
+        return QStringLiteral("draining");
+    case lag::DrainEstimate::Status::NotDraining:
+        return QStringLiteral("notDraining");
+    case lag::DrainEstimate::Status::Unknown:
+        break;
+    }
+    return QStringLiteral("unknown");
+}
+
+QJsonValue timeLagSeconds(const lag::TimeLag& timeLag) {
+    return timeLag.status == lag::TimeLag::Status::Unknown ? QJsonValue(QJsonValue::Null)
+                                                           : QJsonValue(timeLag.seconds);
+}
+
+QJsonArray partitionNames(const QList<kafka::TopicPartition>& partitions) {
+    QJsonArray names;
+    for (const kafka::TopicPartition& partition : partitions)
+        names.append(partition.toString());
+    return names;
+}
+
+// Partitions whose owner differs from the generation before (none before the first).
+QJsonArray ownershipChanges(const timeline::Generation& generation,
+                            const timeline::Generation* previous) {
+    QJsonArray changes;
+    if (!previous)
+        return changes;
+    QSet<kafka::TopicPartition> partitions;
+    for (auto it = generation.ownerByPartition.cbegin(); it != generation.ownerByPartition.cend();
+         ++it)
+        partitions.insert(it.key());
+    for (auto it = previous->ownerByPartition.cbegin(); it != previous->ownerByPartition.cend();
+         ++it)
+        partitions.insert(it.key());
+    QList<kafka::TopicPartition> sorted(partitions.cbegin(), partitions.cend());
+    std::sort(sorted.begin(), sorted.end());
+    for (const kafka::TopicPartition& partition : sorted) {
+        const QString from = previous->ownerByPartition.value(partition);
+        const QString to = generation.ownerByPartition.value(partition);
+        if (from != to)
+            changes.append(QJsonObject{{QStringLiteral("partition"), partition.toString()},
+                                       {QStringLiteral("from"), from},
+                                       {QStringLiteral("to"), to}});
+    }
+    return changes;
+}
+
+QJsonObject generationToJson(const timeline::Generation& generation,
+                             const timeline::Generation* previous) {
+    QJsonArray members;
+    for (const timeline::GenerationMember& member : generation.members) {
+        QList<kafka::TopicPartition> assignment;
+        for (auto it = generation.ownerByPartition.cbegin();
+             it != generation.ownerByPartition.cend(); ++it)
+            if (it.value() == member.memberId)
+                assignment.append(it.key());
+        members.append(QJsonObject{{QStringLiteral("memberId"), member.memberId},
+                                   {QStringLiteral("groupInstanceId"), member.groupInstanceId},
+                                   {QStringLiteral("clientId"), member.clientId},
+                                   {QStringLiteral("host"), member.host},
+                                   {QStringLiteral("assignment"), partitionNames(assignment)}});
+    }
+    return QJsonObject{
+        {QStringLiteral("generation"), generation.generationId},
+        {QStringLiteral("approximate"), generation.approximate},
+        {QStringLiteral("start"), isoTime(generation.startMs)},
+        {QStringLiteral("startMs"), qint64(generation.startMs)},
+        {QStringLiteral("endMs"), optionalNumber(generation.endMs)},
+        {QStringLiteral("protocolType"), generation.protocolType},
+        {QStringLiteral("protocol"), generation.protocol},
+        {QStringLiteral("leader"), generation.leader},
+        {QStringLiteral("members"), members},
+        {QStringLiteral("joined"), QJsonArray::fromStringList(generation.joinedMemberIds)},
+        {QStringLiteral("left"), QJsonArray::fromStringList(generation.leftMemberIds)},
+        {QStringLiteral("ownershipChanges"), ownershipChanges(generation, previous)}};
+}
+
+QJsonObject streamToJson(const std::optional<monitor::OffsetsTopicStream::Status>& status) {
+    if (!status)
+        return QJsonObject{{QStringLiteral("read"), false}};
+    return QJsonObject{{QStringLiteral("read"), true},
+                       {QStringLiteral("reason"), status->reason},
+                       {QStringLiteral("caughtUp"), status->caughtUp},
+                       {QStringLiteral("recordsRead"), qint64(status->recordsRead)},
+                       {QStringLiteral("unknownVersions"), qint64(status->unknownVersions)},
+                       {QStringLiteral("decodeErrors"), qint64(status->decodeErrors)}};
+}
+
+QJsonObject timelineToJson(const GroupMonitorSnapshot& snapshot, int64_t sinceMs,
+                           const std::optional<monitor::OffsetsTopicStream::Status>& stream) {
+    QJsonArray generations;
+    const QList<timeline::Generation>& list = snapshot.timeline.generations;
+    for (qsizetype i = 0; i < list.size(); ++i)
+        generations.append(generationToJson(list[i], i > 0 ? &list[i - 1] : nullptr));
+    QJsonArray states;
+    for (const timeline::StateSpan& span : snapshot.timeline.states)
+        states.append(QJsonObject{{QStringLiteral("state"), kafka::groupStateName(span.state)},
+                                  {QStringLiteral("startMs"), qint64(span.startMs)},
+                                  {QStringLiteral("endMs"), optionalNumber(span.endMs)},
+                                  {QStringLiteral("approximate"), span.approximate}});
+    QJsonArray commits;
+    for (const monitor::CommitHistoryEntry& commit : snapshot.commits)
+        commits.append(
+            QJsonObject{{QStringLiteral("topic"), commit.topicPartition.topic},
+                        {QStringLiteral("partition"), commit.topicPartition.partition},
+                        {QStringLiteral("offset"), qint64(commit.offset)},
+                        {QStringLiteral("timestampMs"), qint64(commit.commitTimestampMs)},
+                        {QStringLiteral("metadata"), commit.metadata},
+                        {QStringLiteral("deleted"), commit.deleted}});
+    return QJsonObject{{QStringLiteral("group"), snapshot.group},
+                       {QStringLiteral("source"), snapshot.timelineApproximate()
+                                                      ? QStringLiteral("polling")
+                                                      : QStringLiteral("offsetsTopic")},
+                       {QStringLiteral("approximate"), snapshot.timelineApproximate()},
+                       {QStringLiteral("note"), snapshot.timelineNote.isEmpty()
+                                                    ? QJsonValue(QJsonValue::Null)
+                                                    : QJsonValue(snapshot.timelineNote)},
+                       {QStringLiteral("sinceMs"), qint64(sinceMs)},
+                       {QStringLiteral("state"), kafka::groupStateName(snapshot.state)},
+                       {QStringLiteral("generations"), generations},
+                       {QStringLiteral("states"), states},
+                       {QStringLiteral("commits"), commits},
+                       {QStringLiteral("stream"), streamToJson(stream)}};
+}
+
+void printTimelineText(const CommandContext& context, const GroupMonitorSnapshot& snapshot) {
+    context.out << "Group " << snapshot.group << ": "
+                << (snapshot.timelineApproximate()
+                        ? QStringLiteral("approximate timeline (polling only)")
+                        : QStringLiteral("timeline from the offsets topic"))
+                << u'\n';
+    TextTable table({QStringLiteral("GENERATION"), QStringLiteral("START"), QStringLiteral("END"),
+                     QStringLiteral("PROTOCOL"), QStringLiteral("#MEMBERS"),
+                     QStringLiteral("JOINED"), QStringLiteral("LEFT")});
+    for (const timeline::Generation& generation : snapshot.timeline.generations)
+        table.addRow({generation.generationId >= 0 ? QString::number(generation.generationId)
+                                                   : QStringLiteral("~"),
+                      isoTime(generation.startMs),
+                      generation.endMs ? isoTime(*generation.endMs) : QStringLiteral("-"),
+                      generation.protocol.isEmpty() ? QStringLiteral("-") : generation.protocol,
+                      QString::number(generation.members.size()),
+                      QString::number(generation.joinedMemberIds.size()),
+                      QString::number(generation.leftMemberIds.size())});
+    if (snapshot.timeline.generations.isEmpty()) {
+        // A group that only stores offsets (no members ever joined) has no generations.
+        context.out << "No generations in the window (state now: "
+                    << kafka::groupStateName(snapshot.state) << ").\n";
+        return;
+    }
+    table.print(context.out);
+    const QList<timeline::Generation>& list = snapshot.timeline.generations;
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const QJsonArray changes = ownershipChanges(list[i], i > 0 ? &list[i - 1] : nullptr);
+        if (changes.isEmpty())
+            continue;
+        context.out << "\nGeneration "
+                    << (list[i].generationId >= 0 ? QString::number(list[i].generationId)
+                                                  : QStringLiteral("~"))
+                    << " ownership changes:\n";
+        for (const QJsonValue& change : changes) {
+            const QJsonObject c = change.toObject();
+            const auto orDash = [](const QString& text) {
+                return text.isEmpty() ? QStringLiteral("-") : text;
+            };
+            context.out << "  " << c[QStringLiteral("partition")].toString() << "  "
+                        << orDash(c[QStringLiteral("from")].toString()) << " -> "
+                        << orDash(c[QStringLiteral("to")].toString()) << u'\n';
+        }
+    }
+}
+
+void noteApproximate(const CommandContext& context, const GroupMonitorSnapshot& snapshot) {
+    context.err << "Note: the timeline is approximate (polling only): " << snapshot.timelineNote
+                << u'\n';
+}
+
+QJsonObject watchLineToJson(const GroupMonitorSnapshot& snapshot) {
+    QJsonArray partitions;
+    QHash<kafka::TopicPartition, lag::PartitionStatus> statuses;
+    for (const lag::PartitionHealth& health : snapshot.health.partitions)
+        statuses.insert(health.topicPartition, health.status);
+    for (const monitor::MonitoredPartition& partition : snapshot.partitions)
+        partitions.append(QJsonObject{
+            {QStringLiteral("topic"), partition.topicPartition.topic},
+            {QStringLiteral("partition"), partition.topicPartition.partition},
+            {QStringLiteral("currentOffset"), optionalNumber(partition.committedOffset)},
+            {QStringLiteral("logEndOffset"), qint64(partition.logEndOffset)},
+            {QStringLiteral("lag"), optionalNumber(partition.lag)},
+            {QStringLiteral("timeLagSeconds"), timeLagSeconds(partition.timeLag)},
+            {QStringLiteral("productionRate"), optionalRate(partition.productionRate)},
+            {QStringLiteral("consumptionRate"), optionalRate(partition.consumptionRate)},
+            {QStringLiteral("status"),
+             statuses.contains(partition.topicPartition)
+                 ? QJsonValue(lag::partitionStatusName(statuses.value(partition.topicPartition)))
+                 : QJsonValue(QJsonValue::Null)}});
+    const auto& generations = snapshot.timeline.generations;
+    return QJsonObject{
+        {QStringLiteral("time"), isoTime(snapshot.takenAtMs)},
+        {QStringLiteral("group"), snapshot.group},
+        {QStringLiteral("state"), kafka::groupStateName(snapshot.state)},
+        {QStringLiteral("members"), snapshot.memberCount},
+        {QStringLiteral("lag"), qint64(snapshot.totalLag)},
+        {QStringLiteral("timeLagSeconds"), timeLagSeconds(snapshot.maxTimeLag)},
+        {QStringLiteral("timeLagStatus"), timeLagStatusName(snapshot.maxTimeLag.status)},
+        {QStringLiteral("productionRate"), optionalRate(snapshot.productionRate)},
+        {QStringLiteral("consumptionRate"), optionalRate(snapshot.consumptionRate)},
+        {QStringLiteral("drainStatus"), drainStatusName(snapshot.drain.status)},
+        {QStringLiteral("drainSeconds"),
+         snapshot.drain.status == lag::DrainEstimate::Status::Draining
+             ? QJsonValue(snapshot.drain.seconds)
+             : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("verdict"), lag::groupStatusName(snapshot.health.status)},
+        {QStringLiteral("generation"), generations.isEmpty() || generations.last().generationId < 0
+                                           ? QJsonValue(QJsonValue::Null)
+                                           : QJsonValue(generations.last().generationId)},
+        {QStringLiteral("timelineApproximate"), snapshot.timelineApproximate()},
+        {QStringLiteral("partitions"), partitions}};
+}
+
+QString rateText(std::optional<double> rate) {
+    return rate ? QStringLiteral("%1/s").arg(*rate, 0, 'f', 1) : QStringLiteral("?");
+}
+
+QString watchLineText(const GroupMonitorSnapshot& snapshot) {
+    const lag::TimeLag& timeLag = snapshot.maxTimeLag;
+    QString timeLagText = QStringLiteral("?");
+    if (timeLag.status != lag::TimeLag::Status::Unknown)
+        timeLagText =
+            QStringLiteral("%1%2s")
+                .arg(timeLag.status == lag::TimeLag::Status::AtLeast ? QStringLiteral(">=")
+                                                                     : QString())
+                .arg(timeLag.seconds, 0, 'f', 1);
+    QString drainText = drainStatusName(snapshot.drain.status);
+    if (snapshot.drain.status == lag::DrainEstimate::Status::Draining)
+        drainText = QStringLiteral("%1s").arg(snapshot.drain.seconds, 0, 'f', 0);
+    return QStringLiteral("%1 %2 %3 members=%4 lag=%5 time-lag=%6 produce=%7 consume=%8 "
+                          "drain=%9 verdict=%10")
+        .arg(isoTime(snapshot.takenAtMs), snapshot.group, kafka::groupStateName(snapshot.state))
+        .arg(snapshot.memberCount)
+        .arg(snapshot.totalLag)
+        .arg(timeLagText, rateText(snapshot.productionRate), rateText(snapshot.consumptionRate),
+             drainText, lag::groupStatusName(snapshot.health.status));
+}
+
+} // namespace
+
+int runTimelineCommand(const CommandContext& context, ArgumentList& arguments) {
+    MonitorArguments options;
+    if (const int usage = takeMonitorArguments(context, arguments, options))
+        return usage;
+    if (const int usage = rejectLeftovers(context, arguments))
+        return usage;
+    auto session = openSession(context, options);
+    if (!session) {
+        context.err << "Error: " << session.error().message << u'\n';
+        return ExitFailure;
+    }
+    const int64_t sinceMs = QDateTime::currentMSecsSinceEpoch() - options.since.count();
+    if (!session.value()->waitForHistory(std::chrono::steady_clock::now() + historyDeadline))
+        context.err << "Warning: the offsets topic's history was not fully read within "
+                    << historyDeadline.count() << " s; the timeline may miss the newest events\n";
+    // One poll adds the current state, and is the whole timeline when the topic is unreadable.
+    if (const auto polled = session.value()->refresh(); !polled) {
+        context.err << "Error: " << polled.error().message << u'\n';
+        return ExitFailure;
+    }
+    const GroupMonitorSnapshot snapshot = session.value()->monitor().snapshot(options.group);
+    if (snapshot.timelineApproximate())
+        noteApproximate(context, snapshot);
+    if (!snapshot.exists && snapshot.timeline.generations.isEmpty()) {
+        context.err << "Error: Consumer group '" << options.group << "' does not exist.\n";
+        return ExitFailure;
+    }
+    if (options.asJson)
+        context.out << QJsonDocument(
+                           timelineToJson(snapshot, sinceMs, session.value()->streamStatus()))
+                           .toJson(QJsonDocument::Indented);
+    else
+        printTimelineText(context, snapshot);
+    return ExitSuccess;
+}
+
+int runWatchCommand(const CommandContext& context, ArgumentList& arguments) {
+    MonitorArguments options;
+    if (const int usage = takeMonitorArguments(context, arguments, options))
+        return usage;
+    std::chrono::milliseconds interval = defaultInterval;
+    if (const auto text = arguments.takeValue(QStringLiteral("--interval"))) {
+        bool ok = false;
+        const qlonglong value = text->toLongLong(&ok);
+        if (!ok || value < 100 || value > 3'600'000)
+            return usageError(context,
+                              QStringLiteral("--interval takes milliseconds from 100 to 3600000"));
+        interval = std::chrono::milliseconds(value);
+    }
+    std::optional<qlonglong> count;
+    if (const auto text = arguments.takeValue(QStringLiteral("--count"))) {
+        bool ok = false;
+        count = text->toLongLong(&ok);
+        if (!ok || *count <= 0)
+            return usageError(context, QStringLiteral("--count takes a positive number"));
+    }
+    if (const int usage = rejectLeftovers(context, arguments))
+        return usage;
+    auto session = openSession(context, options);
+    if (!session) {
+        context.err << "Error: " << session.error().message << u'\n';
+        return ExitFailure;
+    }
+    sandbox::StopSignalWatcher stopSignal;
+    QString lastNote;
+    for (qlonglong updates = 0; !count || updates < *count;) {
+        const auto nextAt = std::chrono::steady_clock::now() + interval;
+        if (const auto polled = session.value()->refresh(); !polled) {
+            context.err << "Error: " << polled.error().message << u'\n';
+        } else {
+            const GroupMonitorSnapshot snapshot =
+                session.value()->monitor().snapshot(options.group);
+            if (snapshot.timelineApproximate() && snapshot.timelineNote != lastNote)
+                noteApproximate(context, snapshot);
+            lastNote = snapshot.timelineApproximate() ? snapshot.timelineNote : QString();
+            if (options.asJson)
+                context.out
+                    << QJsonDocument(watchLineToJson(snapshot)).toJson(QJsonDocument::Compact)
+                    << u'\n';
+            else
+                context.out << watchLineText(snapshot) << u'\n';
+            context.out.flush();
+            context.err.flush();
+            ++updates;
+            if (count && updates >= *count)
+                break;
+        }
+        if (stopSignal.waitUntil(nextAt))
+            break;
+    }
+    return ExitSuccess;
+}
+
+} // namespace groupscope::cli

@@ -1,0 +1,242 @@
+#include "monitor/GroupMonitor.h"
+
+#include <algorithm>
+#include <variant>
+
+namespace groupscope::monitor {
+
+using kafka::TopicPartition;
+
+namespace {
+
+std::optional<double> addRates(std::optional<double> sum, std::optional<double> rate) {
+    if (!rate)
+        return sum;
+    return sum.value_or(0.0) + *rate;
+}
+
+} // namespace
+
+GroupMonitor::GroupMonitor(const lag::Clock& clock)
+    : GroupMonitor(clock, Options()) {}
+
+GroupMonitor::GroupMonitor(const lag::Clock& clock, Options options)
+    : m_clock(clock)
+    , m_options(std::move(options))
+    , m_lagHistory(clock, m_options.lagHistory)
+    , m_timeLag(clock)
+    , m_health(clock, m_options.health)
+    , m_timeline(m_options.timeline) {}
+
+void GroupMonitor::setStreamState(StreamState state, const QString& reason) {
+    const bool becameReadable = m_streamState == StreamState::Unavailable &&
+                                (state == StreamState::Replaying || state == StreamState::Live);
+    m_streamState = state;
+    m_streamReason = reason;
+    if (!becameReadable)
+        return;
+    // The topic could not be read at first (e.g. a fresh broker had not created it yet):
+    // timelines made only of inferred generations give way to the exact ones the replay
+    // brings, instead of standing ahead of them.
+    for (const QString& group : m_timeline.groups()) {
+        const QList<timeline::Generation> generations = m_timeline.timeline(group).generations;
+        if (std::all_of(
+                generations.cbegin(), generations.cend(),
+                [](const timeline::Generation& generation) { return generation.approximate; }))
+            m_timeline.removeGroup(group);
+    }
+}
+
+void GroupMonitor::observePoll(const GroupSnapshot& snapshot, int64_t takenAtMs) {
+    TrackedGroup& group = tracked(snapshot.groupId());
+    if (snapshot.error.isError()) {
+        // Keep the last good rows; only the error is news.
+        group.lastPoll.error = snapshot.error;
+        return;
+    }
+    recordLogEnds(snapshot, takenAtMs);
+    m_lagHistory.recordSnapshot(snapshot, takenAtMs);
+    if (commitsFromStream()) {
+        for (const PartitionSnapshot& partition : snapshot.partitions)
+            if (partition.lag)
+                m_health.setCurrentLag(snapshot.groupId(), partition.topicPartition,
+                                       *partition.lag);
+        flushCommitsAwaitingLogEnd(snapshot.groupId(), group);
+    } else {
+        m_health.observeSnapshot(snapshot, takenAtMs);
+        recordPolledCommits(group, snapshot, takenAtMs);
+    }
+    switch (m_streamState) {
+    case StreamState::Unavailable:
+        m_timeline.observeSnapshot(snapshot, takenAtMs);
+        break;
+    case StreamState::Live:
+        m_timeline.observeSnapshotState(snapshot, takenAtMs);
+        break;
+    case StreamState::Pending:
+    case StreamState::Replaying:
+        break;
+    }
+    group.lastPoll = snapshot;
+    group.lastPollMs = takenAtMs;
+    group.polled = true;
+}
+
+void GroupMonitor::recordLogEnds(const GroupSnapshot& snapshot, int64_t takenAtMs) {
+    for (const PartitionSnapshot& partition : snapshot.partitions) {
+        if (partition.logEndOffset < 0)
+            continue;
+        // Many groups read the same partition; one sample per poll is enough.
+        LogEndSample& sample = m_logEnds[partition.topicPartition];
+        if (sample.timeMs >= takenAtMs)
+            continue;
+        sample = {partition.logEndOffset, takenAtMs};
+        m_timeLag.recordLogEndOffset(partition.topicPartition, partition.logEndOffset, takenAtMs);
+    }
+}
+
+void GroupMonitor::recordPolledCommits(TrackedGroup& group, const GroupSnapshot& snapshot,
+                                       int64_t takenAtMs) {
+    QHash<TopicPartition, int64_t> previous;
+    if (group.polled)
+        for (const PartitionSnapshot& partition : group.lastPoll.partitions)
+            if (partition.committedOffset)
+                previous.insert(partition.topicPartition, *partition.committedOffset);
+    for (const PartitionSnapshot& partition : snapshot.partitions) {
+        if (!partition.committedOffset)
+            continue;
+        m_timeLag.recordCommittedOffset(snapshot.groupId(), partition.topicPartition,
+                                        *partition.committedOffset, takenAtMs);
+        const auto before = previous.constFind(partition.topicPartition);
+        if (before == previous.cend() || *before != *partition.committedOffset)
+            appendCommit(group, {partition.topicPartition, *partition.committedOffset, takenAtMs,
+                                 partition.commitMetadata, false});
+    }
+}
+
+void GroupMonitor::observeRecord(const OffsetsTopicRecord& record) {
+    if (const auto* commit = std::get_if<OffsetCommit>(&record))
+        observeCommit(*commit);
+    else if (const auto* metadata = std::get_if<GroupMetadata>(&record))
+        m_timeline.observeGroupMetadata(*metadata);
+    // Unknown and malformed records are counted by the stream and skipped here.
+}
+
+void GroupMonitor::observeCommit(const OffsetCommit& commit) {
+    TrackedGroup& group = tracked(commit.group);
+    if (commit.isTombstone) {
+        appendCommit(group, {commit.topicPartition, -1, commit.recordTimestamp, {}, true});
+        return;
+    }
+    const int64_t timeMs =
+        commit.commitTimestamp >= 0 ? commit.commitTimestamp : commit.recordTimestamp;
+    appendCommit(group, {commit.topicPartition, commit.offset, timeMs, commit.metadata, false});
+    m_timeLag.recordCommittedOffset(commit.group, commit.topicPartition, commit.offset, timeMs);
+    const PendingCommit pending{commit.topicPartition, commit.offset, timeMs};
+    const auto logEnd = m_logEnds.constFind(commit.topicPartition);
+    if (logEnd != m_logEnds.cend()) {
+        feedHealth(commit.group, pending, logEnd->offset);
+        return;
+    }
+    group.commitsAwaitingLogEnd.push_back(pending);
+    while (int(group.commitsAwaitingLogEnd.size()) > m_options.commitHistoryPerGroup)
+        group.commitsAwaitingLogEnd.pop_front();
+}
+
+void GroupMonitor::feedHealth(const QString& group, const PendingCommit& commit,
+                              int64_t logEndOffset) {
+    // The log end when the commit was made is not known, only the newest one a poll saw:
+    // Burrow makes the same approximation with its latest broker offsets.
+    const int64_t lag = std::max<int64_t>(0, logEndOffset - commit.offset);
+    m_health.observeCommit(group, commit.partition, {commit.offset, lag, commit.timeMs});
+}
+
+void GroupMonitor::flushCommitsAwaitingLogEnd(const QString& group, TrackedGroup& tracked) {
+    std::deque<PendingCommit> stillWaiting;
+    for (const PendingCommit& commit : tracked.commitsAwaitingLogEnd) {
+        const auto logEnd = m_logEnds.constFind(commit.partition);
+        if (logEnd == m_logEnds.cend())
+            stillWaiting.push_back(commit);
+        else
+            feedHealth(group, commit, logEnd->offset);
+    }
+    tracked.commitsAwaitingLogEnd = std::move(stillWaiting);
+}
+
+void GroupMonitor::appendCommit(TrackedGroup& group, CommitHistoryEntry entry) {
+    group.commits.push_back(std::move(entry));
+    while (int(group.commits.size()) > m_options.commitHistoryPerGroup)
+        group.commits.pop_front();
+}
+
+MonitoredPartition GroupMonitor::monitoredPartition(const QString& group,
+                                                    const PartitionSnapshot& partition) const {
+    MonitoredPartition row;
+    row.topicPartition = partition.topicPartition;
+    row.committedOffset = partition.committedOffset;
+    row.logEndOffset = partition.logEndOffset;
+    row.lag = partition.lag;
+    row.memberId = partition.memberId;
+    if (partition.committedOffset)
+        row.timeLag = m_timeLag.timeLag(partition.topicPartition, *partition.committedOffset);
+    row.productionRate = m_timeLag.productionRate(partition.topicPartition);
+    row.consumptionRate = m_timeLag.consumptionRate(group, partition.topicPartition);
+    if (partition.lag)
+        row.drain = lag::TimeLagEstimator::drainEstimate(*partition.lag, row.consumptionRate,
+                                                         row.productionRate);
+    return row;
+}
+
+GroupMonitorSnapshot GroupMonitor::snapshot(const QString& group) const {
+    GroupMonitorSnapshot result;
+    result.group = group;
+    result.takenAtMs = m_clock.nowMs();
+    result.timeline = m_timeline.timeline(group);
+    result.health = m_health.evaluateGroup(group);
+    if (m_streamState != StreamState::Unavailable) {
+        result.timelineSource = TimelineSource::OffsetsTopic;
+    } else {
+        result.timelineSource = TimelineSource::Polling;
+        result.timelineNote = m_streamReason.isEmpty()
+                                  ? QStringLiteral("the offsets topic is not read: polling only")
+                                  : m_streamReason;
+    }
+    const auto it = m_groups.constFind(group);
+    if (it == m_groups.cend())
+        return result;
+    result.commits = QList<CommitHistoryEntry>(it->commits.cbegin(), it->commits.cend());
+    result.error = it->lastPoll.error;
+    if (!it->polled)
+        return result;
+    const GroupSnapshot& poll = it->lastPoll;
+    result.exists = poll.exists();
+    result.state = poll.description.state;
+    result.memberCount = int(poll.description.members.size());
+    result.members = poll.description.members;
+    QList<QPair<TopicPartition, int64_t>> committedOffsets;
+    for (const PartitionSnapshot& partition : poll.partitions) {
+        MonitoredPartition row = monitoredPartition(group, partition);
+        if (row.lag)
+            result.totalLag += *row.lag;
+        if (row.committedOffset)
+            committedOffsets.append({row.topicPartition, *row.committedOffset});
+        result.productionRate = addRates(result.productionRate, row.productionRate);
+        result.consumptionRate = addRates(result.consumptionRate, row.consumptionRate);
+        result.partitions.append(std::move(row));
+    }
+    result.maxTimeLag = m_timeLag.maxTimeLag(committedOffsets);
+    result.drain = lag::TimeLagEstimator::drainEstimate(result.totalLag, result.consumptionRate,
+                                                        result.productionRate);
+    return result;
+}
+
+QStringList GroupMonitor::groups() const {
+    QStringList names = m_groups.keys();
+    for (const QString& name : m_timeline.groups())
+        if (!m_groups.contains(name))
+            names.append(name);
+    names.sort();
+    return names;
+}
+
+} // namespace groupscope::monitor

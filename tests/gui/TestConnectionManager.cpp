@@ -1,0 +1,129 @@
+// Connection profiles: saved with QSettings but never with their secrets; without a
+// keychain the secret is asked once per session and kept in memory, and the dialog says
+// so; "Test connection" runs on a worker and reports the cluster it reached.
+
+#include "TestBroker.h"
+
+#include "dialogs/ConnectionManagerDialog.h"
+#include "dialogs/TextPrompt.h"
+#include "settings/ConnectionStore.h"
+#include "settings/SecretStore.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QFile>
+#include <QLabel>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace groupscope;
+using groupscope::ui::ConnectionManagerDialog;
+using groupscope::ui::SavedConnection;
+
+class TestConnectionManager : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        qputenv("GROUPSCOPE_NO_KEYCHAIN", "1");
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("GroupscopeTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("TestConnectionManager"));
+        QSettings().clear();
+    }
+
+    void secretsNeverReachTheSettingsFile() {
+        ConnectionManagerDialog dialog;
+        SavedConnection connection;
+        connection.profile.name = QStringLiteral("prod");
+        connection.profile.bootstrapServers = QStringLiteral("kafka-1:9093");
+        connection.profile.securityProtocol = QStringLiteral("SASL_SSL");
+        connection.profile.saslMechanism = QStringLiteral("SCRAM-SHA-512");
+        connection.profile.saslUsername = QStringLiteral("oncall");
+        connection.profile.saslPassword = QStringLiteral("s3cret-Passw0rd");
+        connection.profile.extraProperties = {
+            {QStringLiteral("client.id"), QStringLiteral("gs")},
+            {QStringLiteral("sasl.password"), QStringLiteral("leaked-Passw0rd")}};
+        connection.readOnly = true;
+        connection.refreshInterval = std::chrono::seconds(5);
+        dialog.setCurrentConnection(connection);
+        QCOMPARE(dialog.currentConnection().profile.saslPassword,
+                 QStringLiteral("s3cret-Passw0rd"));
+        // Save through the dialog's Save button.
+        const auto buttons = dialog.findChildren<QAbstractButton*>();
+        for (QAbstractButton* button : buttons)
+            if (button->text() == QStringLiteral("&Save"))
+                button->click();
+
+        const QList<SavedConnection> loaded = ui::ConnectionStore::load();
+        QCOMPARE(loaded.size(), 1);
+        QCOMPARE(loaded.first().profile.bootstrapServers, QStringLiteral("kafka-1:9093"));
+        QCOMPARE(loaded.first().profile.saslMechanism, QStringLiteral("SCRAM-SHA-512"));
+        QVERIFY(loaded.first().readOnly);
+        QVERIFY(loaded.first().refreshInterval == std::chrono::milliseconds(5000));
+        QVERIFY(loaded.first().profile.saslPassword.isEmpty());
+        QSettings settings;
+        settings.sync();
+        QFile file(settings.fileName());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray stored = file.readAll();
+        QVERIFY(!stored.contains("s3cret-Passw0rd"));
+        QVERIFY(!stored.contains("leaked-Passw0rd"));
+        QVERIFY(stored.contains("client.id=gs"));
+
+        // No keychain here: the dialog says secrets live for this session only.
+        QVERIFY(ui::SecretStore::instance().sessionOnly());
+        auto* note = dialog.findChild<QLabel*>(QStringLiteral("secretStorageNote"));
+        QVERIFY(note && note->text().contains(QStringLiteral("this session only")));
+    }
+
+    void askedOncePerSession() {
+        SavedConnection connection;
+        connection.profile.name = QStringLiteral("staging");
+        connection.profile.securityProtocol = QStringLiteral("SASL_PLAINTEXT");
+        ui::TextPrompt::setNextAnswer(QStringLiteral("typed-once"));
+        QVERIFY(ConnectionManagerDialog::fillSecrets(nullptr, connection));
+        QCOMPARE(connection.profile.saslPassword, QStringLiteral("typed-once"));
+        // The second time nothing is asked (no answer is armed, so a prompt would block).
+        SavedConnection again = connection;
+        again.profile.saslPassword.clear();
+        QVERIFY(ConnectionManagerDialog::fillSecrets(nullptr, again));
+        QCOMPARE(again.profile.saslPassword, QStringLiteral("typed-once"));
+        // Cancel at the prompt cancels the connection.
+        SavedConnection other;
+        other.profile.name = QStringLiteral("other");
+        other.profile.securityProtocol = QStringLiteral("SASL_SSL");
+        ui::TextPrompt::setNextAnswer(std::nullopt);
+        QVERIFY(!ConnectionManagerDialog::fillSecrets(nullptr, other));
+    }
+
+    void testConnectionReportsTheCluster() {
+        QString why;
+        if (test::bootstrapServers(&why).isEmpty())
+            QSKIP(qPrintable(why));
+        ConnectionManagerDialog dialog;
+        SavedConnection good;
+        good.profile = test::brokerProfile();
+        dialog.setCurrentConnection(good);
+        dialog.testConnection();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog.testResultText().startsWith(QStringLiteral("Testing")),
+                                 30000);
+        QVERIFY2(dialog.testResultText().contains(QStringLiteral("Connected")),
+                 qPrintable(dialog.testResultText()));
+
+        SavedConnection nowhere;
+        nowhere.profile.name = QStringLiteral("nowhere");
+        nowhere.profile.bootstrapServers = QStringLiteral("127.0.0.1:1");
+        dialog.setCurrentConnection(nowhere);
+        dialog.testConnection();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog.testResultText().isEmpty() &&
+                                     !dialog.testResultText().startsWith(QStringLiteral("Testing")),
+                                 30000);
+        QVERIFY2(dialog.testResultText().contains(QStringLiteral("127.0.0.1:1")),
+                 qPrintable(dialog.testResultText()));
+    }
+};
+
+QTEST_MAIN(TestConnectionManager)
+#include "TestConnectionManager.moc"

@@ -1,0 +1,278 @@
+// The group detail's models and the offsets table without a broker: diff updates keep
+// unchanged cells quiet, QAbstractItemModelTester checks every model, and a refresh never
+// touches a user's edit or the editor that is open on it.
+
+#include "delegates/ResetValueDelegate.h"
+#include "models/GroupFilterProxyModel.h"
+#include "models/GroupListModel.h"
+#include "models/MemberTableModel.h"
+#include "models/OffsetEditModel.h"
+#include "models/PartitionTableModel.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+
+using namespace groupscope;
+using groupscope::ui::MemberTableModel;
+using groupscope::ui::OffsetEditModel;
+using groupscope::ui::PartitionTableModel;
+
+namespace {
+
+monitor::PartitionSnapshot partition(const QString& topic, int number, int64_t committed,
+                                     int64_t logEnd, const QString& clientId = {}) {
+    monitor::PartitionSnapshot snapshot;
+    snapshot.topicPartition = {topic, number};
+    snapshot.committedOffset = committed;
+    snapshot.logStartOffset = 0;
+    snapshot.logEndOffset = logEnd;
+    snapshot.lag = logEnd - committed;
+    snapshot.clientId = clientId;
+    return snapshot;
+}
+
+monitor::GroupSnapshot group(const QString& id, const QList<monitor::PartitionSnapshot>& partitions,
+                             kafka::GroupState state = kafka::GroupState::Empty) {
+    monitor::GroupSnapshot snapshot;
+    snapshot.description.groupId = id;
+    snapshot.description.state = state;
+    snapshot.description.protocolType = QStringLiteral("consumer");
+    snapshot.description.partitionAssignor = QStringLiteral("range");
+    snapshot.partitions = partitions;
+    return snapshot;
+}
+
+kafka::MemberDescription member(const QString& id, const QString& clientId,
+                                QList<kafka::TopicPartition> assignment) {
+    kafka::MemberDescription description;
+    description.memberId = id;
+    description.clientId = clientId;
+    description.host = QStringLiteral("/10.0.0.1");
+    description.assignment = std::move(assignment);
+    return description;
+}
+
+} // namespace
+
+class TestDetailModels : public QObject {
+    Q_OBJECT
+
+private slots:
+    void partitionModelUpdatesOnlyChangedCells() {
+        PartitionTableModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.applySnapshot(
+            group(QStringLiteral("g"), {partition(QStringLiteral("orders"), 0, 5, 10),
+                                        partition(QStringLiteral("orders"), 1, 7, 7)}));
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.index(0, PartitionTableModel::LagColumn).data().toString(),
+                 QStringLiteral("5"));
+        QCOMPARE(model.index(0, PartitionTableModel::LagColumn)
+                     .data(PartitionTableModel::MaxLagRole)
+                     .toLongLong(),
+                 5);
+
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+        // Partition 1's log grows: its log end and lag change, nothing else.
+        model.applySnapshot(
+            group(QStringLiteral("g"), {partition(QStringLiteral("orders"), 0, 5, 10),
+                                        partition(QStringLiteral("orders"), 1, 7, 9)}));
+        QCOMPARE(resets.count(), 0);
+        QCOMPARE(changed.count(), 1);
+        const QModelIndex from = changed.first().at(0).toModelIndex();
+        const QModelIndex to = changed.first().at(1).toModelIndex();
+        QCOMPARE(from.row(), 1);
+        QCOMPARE(to.row(), 1);
+        QCOMPARE(from.column(), int(PartitionTableModel::LogEndColumn));
+        QCOMPARE(to.column(), int(PartitionTableModel::LagColumn));
+
+        // A new partition is inserted, a vanished one removed; a bigger lag repaints the bars.
+        model.applySnapshot(
+            group(QStringLiteral("g"), {partition(QStringLiteral("orders"), 1, 7, 9),
+                                        partition(QStringLiteral("payments"), 0, 1, 100)}));
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.index(1, PartitionTableModel::TopicColumn).data().toString(),
+                 QStringLiteral("payments"));
+        QCOMPARE(model.index(0, PartitionTableModel::LagColumn)
+                     .data(PartitionTableModel::MaxLagRole)
+                     .toLongLong(),
+                 99);
+    }
+
+    void memberModelListsAssignments() {
+        MemberTableModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.applyMembers(
+            {member(QStringLiteral("m-2"), QStringLiteral("billing-2"),
+                    {{QStringLiteral("orders"), 1}}),
+             member(QStringLiteral("m-1"), QStringLiteral("billing-1"),
+                    {{QStringLiteral("orders"), 2}, {QStringLiteral("orders"), 0}})});
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.index(0, MemberTableModel::ClientIdColumn).data().toString(),
+                 QStringLiteral("billing-1"));
+        QCOMPARE(model.index(0, MemberTableModel::AssignmentColumn).data().toString(),
+                 QStringLiteral("orders: 0, 2"));
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        model.applyMembers({member(QStringLiteral("m-1"), QStringLiteral("billing-1"),
+                                   {{QStringLiteral("orders"), 0}})});
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(model.rowCount(), 1);
+    }
+
+    void groupListHasProtocolColumnAndStateFilter() {
+        ui::GroupListModel model;
+        ui::GroupFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester tester(&proxy,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        monitor::ClusterSnapshot snapshot;
+        snapshot.groups = {group(QStringLiteral("a"), {partition(QStringLiteral("t"), 0, 1, 2)},
+                                 kafka::GroupState::Stable),
+                           group(QStringLiteral("b"), {partition(QStringLiteral("t"), 0, 1, 2)},
+                                 kafka::GroupState::Empty),
+                           group(QStringLiteral("c"), {partition(QStringLiteral("t"), 0, 1, 2)},
+                                 kafka::GroupState::PreparingRebalance)};
+        model.applySnapshot(snapshot);
+        QCOMPARE(model.index(0, ui::GroupListModel::ProtocolColumn).data().toString(),
+                 QStringLiteral("consumer · range"));
+        QCOMPARE(proxy.rowCount(), 3);
+        proxy.setStateFilter(ui::GroupFilterProxyModel::StateFilter::Rebalancing);
+        QCOMPARE(proxy.rowCount(), 1);
+        QCOMPARE(proxy.index(0, 0).data().toString(), QStringLiteral("c"));
+        proxy.setStateFilter(ui::GroupFilterProxyModel::StateFilter::Empty);
+        QCOMPARE(proxy.index(0, 0).data().toString(), QStringLiteral("b"));
+        proxy.setStateFilter(ui::GroupFilterProxyModel::StateFilter::All);
+        QCOMPARE(proxy.rowCount(), 3);
+    }
+
+    void offsetModelRefusesBadValuesAndSaysWhy() {
+        OffsetEditModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setGroup(QStringLiteral("g"));
+        model.applySnapshot(
+            group(QStringLiteral("g"), {partition(QStringLiteral("orders"), 0, 5, 10)}));
+        const QModelIndex mode = model.index(0, OffsetEditModel::ModeColumn);
+        const QModelIndex value = model.index(0, OffsetEditModel::ValueColumn);
+        QVERIFY(!(model.flags(value) & Qt::ItemIsEditable)); // "current" takes no value
+        QVERIFY(model.setData(mode, int(offsets::ResetMode::ToOffset)));
+        QCOMPARE(value.data().toString(), QStringLiteral("5")); // starts at the committed offset
+        QVERIFY(model.flags(value) & Qt::ItemIsEditable);
+        QVERIFY(!model.setData(value, QStringLiteral("-3")));
+        QVERIFY(!model.lastRefusal().isEmpty());
+        QVERIFY(!model.setData(value, QStringLiteral("12x")));
+        QVERIFY(!ui::ResetValueDelegate::problemWith(int(offsets::ResetMode::ToOffset),
+                                                     QStringLiteral("99999999999999999999"))
+                     .isEmpty());
+        QCOMPARE(value.data().toString(), QStringLiteral("5"));
+        QVERIFY(model.setData(mode, int(offsets::ResetMode::ToDatetime)));
+        QVERIFY(!model.setData(value, QStringLiteral("yesterday")));
+        QVERIFY(model.setData(value, QStringLiteral("2024-01-31T12:00:00+01:00")));
+        QVERIFY(model.setData(mode, int(offsets::ResetMode::ByDuration)));
+        QVERIFY(!model.setData(value, QStringLiteral("1 hour")));
+        QVERIFY(model.setData(value, QStringLiteral("PT1H30M")));
+        QVERIFY(model.setData(mode, int(offsets::ResetMode::ShiftBy)));
+        QVERIFY(model.setData(value, QStringLiteral("-100")));
+        QCOMPARE(model.requests().size(), 1);
+        QCOMPARE(model.requests().first().spec.offset, -100);
+    }
+
+    void editsAndOpenEditorSurviveRefreshes() {
+        OffsetEditModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setGroup(QStringLiteral("g"));
+        model.applySnapshot(
+            group(QStringLiteral("g"), {partition(QStringLiteral("orders"), 0, 5, 10),
+                                        partition(QStringLiteral("orders"), 1, 3, 10)}));
+        QVERIFY(model.setSpec({0}, offsets::ResetMode::ToOffset, QStringLiteral("2")));
+        QVERIFY(model.setSpec({1}, offsets::ResetMode::ShiftBy, QStringLiteral("1")));
+
+        QTableView view;
+        view.setModel(&model);
+        view.setItemDelegateForColumn(OffsetEditModel::ValueColumn,
+                                      new ui::ResetValueDelegate(OffsetEditModel::ModeRole, &view));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QModelIndex value = model.index(1, OffsetEditModel::ValueColumn);
+        view.setCurrentIndex(value);
+        view.edit(value);
+        auto* editor = view.findChild<QLineEdit*>(QStringLiteral("resetValueEditor"));
+        QVERIFY(editor);
+        editor->selectAll();
+        QTest::keyClicks(editor, QStringLiteral("-4"));
+        QCOMPARE(editor->text(), QStringLiteral("-4"));
+        // Enter on bad input keeps the editor open and the old value.
+        QTest::keyClicks(editor, QStringLiteral("x"));
+        QTest::keyClick(editor, Qt::Key_Return);
+        QCOMPARE(view.indexWidget(value), editor);
+        QCOMPARE(model.index(1, OffsetEditModel::ValueColumn).data().toString(),
+                 QStringLiteral("1"));
+        QTest::keyClick(editor, Qt::Key_Backspace);
+
+        // The log and the commits move on; partition 0 even vanishes from the snapshot.
+        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+        model.applySnapshot(
+            group(QStringLiteral("g"), {partition(QStringLiteral("orders"), 1, 4, 20)}));
+        model.applySnapshot(
+            group(QStringLiteral("g"), {partition(QStringLiteral("orders"), 1, 6, 30)}));
+        QCOMPARE(resets.count(), 0);
+        QCOMPARE(view.indexWidget(model.index(1, OffsetEditModel::ValueColumn)),
+                 editor); // still open
+        QCOMPARE(view.findChild<QLineEdit*>(QStringLiteral("resetValueEditor")), editor);
+        QCOMPARE(editor->text(), QStringLiteral("-4")); // what the user typed is untouched
+        QCOMPARE(model.rowCount(), 2);                  // the edited partition stays
+        QCOMPARE(model.index(0, OffsetEditModel::ValueColumn).data().toString(),
+                 QStringLiteral("2"));
+        QCOMPARE(model.index(1, OffsetEditModel::CurrentColumn).data().toString(),
+                 QStringLiteral("6"));
+        QCOMPARE(model.index(1, OffsetEditModel::LogEndColumn).data().toString(),
+                 QStringLiteral("30"));
+
+        // Enter commits the typed shift.
+        QTest::keyClick(editor, Qt::Key_Return);
+        QTRY_COMPARE(model.index(1, OffsetEditModel::ValueColumn).data().toString(),
+                     QStringLiteral("-4"));
+    }
+
+    void previewFillsFromAPlanOfTheSameEdits() {
+        OffsetEditModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setGroup(QStringLiteral("g"));
+        model.applySnapshot(
+            group(QStringLiteral("g"), {partition(QStringLiteral("orders"), 0, 5, 10)}));
+        QVERIFY(model.setSpec({0}, offsets::ResetMode::ToOffset, QStringLiteral("2")));
+        const quint64 generation = model.generation();
+        offsets::ResetPlan plan;
+        offsets::PlanRow row;
+        row.groupId = QStringLiteral("g");
+        row.topicPartition = {QStringLiteral("orders"), 0};
+        row.committedOffset = 5;
+        row.newOffset = 2;
+        plan.rows = {row};
+        // A plan for older edits is ignored.
+        QVERIFY(model.setSpec({0}, offsets::ResetMode::ToOffset, QStringLiteral("3")));
+        model.applyPlan(plan, generation);
+        QVERIFY(!model.previewIsCurrent());
+        plan.rows.first().newOffset = 3;
+        model.applyPlan(plan, model.generation());
+        QVERIFY(model.previewIsCurrent());
+        QCOMPARE(model.index(0, OffsetEditModel::NewOffsetColumn).data().toString(),
+                 QStringLiteral("3"));
+        QVERIFY(model.index(0, OffsetEditModel::DeltaColumn)
+                    .data()
+                    .toString()
+                    .contains(QStringLiteral("replays 2")));
+    }
+};
+
+QTEST_MAIN(TestDetailModels)
+#include "TestDetailModels.moc"

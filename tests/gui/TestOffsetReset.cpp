@@ -1,0 +1,330 @@
+// Resets through the GUI against the real broker: edit offsets in the table (by offset,
+// shift and date-time), check the preview, apply through the confirmation hook, then read
+// the committed offsets back with an independent client (python3-kafka's admin client)
+// and compare with the preview; undo restores the exact offsets; a live member disables
+// Apply and is named; a read-only profile cannot apply or undo.
+
+#include "TestBroker.h"
+
+#include "controllers/ResetController.h"
+#include "dialogs/ApplyConfirmDialog.h"
+#include "models/GroupListModel.h"
+#include "models/MemberTableModel.h"
+#include "models/OffsetEditModel.h"
+#include "models/PartitionTableModel.h"
+#include "offsets/ResetSpec.h"
+#include "widgets/GroupDetailWidget.h"
+#include "widgets/OffsetResetPanel.h"
+#include "widgets/ResetHistoryPanel.h"
+#include "windows/MainWindow.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QDateTime>
+#include <QProcess>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimeZone>
+
+#include <memory>
+
+using namespace groupscope;
+using groupscope::ui::OffsetEditModel;
+
+namespace {
+
+bool commitOffsets(const QString& group, const QString& topic, const QList<int>& offsets) {
+    QString entries;
+    for (qsizetype partition = 0; partition < offsets.size(); ++partition)
+        entries += QStringLiteral("TopicPartition('%1', %2): OffsetAndMetadata(%3, ''), ")
+                       .arg(topic)
+                       .arg(partition)
+                       .arg(offsets[partition]);
+    const auto result = test::runPython(QStringLiteral(R"(
+from kafka import KafkaConsumer, TopicPartition
+from kafka.structs import OffsetAndMetadata
+consumer = KafkaConsumer(bootstrap_servers=BOOTSTRAP, group_id='%1', enable_auto_commit=False)
+consumer.commit({%2})
+consumer.close()
+)")
+                                            .arg(group, entries));
+    if (!result.ok())
+        qWarning("commit failed: %s", result.err.constData());
+    return result.ok();
+}
+
+// The committed offsets of `group` on `topic` as python3-kafka's admin client reads them:
+// partition -> offset. Nobody here wrote that client, so it checks what Groupscope wrote.
+QMap<int, qlonglong> committedByKafka(const QString& group, const QString& topic) {
+    const auto result = test::runPython(QStringLiteral(R"(
+from kafka import KafkaAdminClient
+admin = KafkaAdminClient(bootstrap_servers=BOOTSTRAP)
+for tp, meta in sorted(admin.list_consumer_group_offsets('%1').items()):
+    if tp.topic == '%2':
+        print(tp.partition, meta.offset)
+admin.close()
+)")
+                                            .arg(group, topic));
+    QMap<int, qlonglong> offsets;
+    if (!result.ok()) {
+        qWarning("reading offsets failed: %s", result.err.constData());
+        return offsets;
+    }
+    for (const QByteArray& line : result.out.split('\n')) {
+        const QList<QByteArray> fields = line.trimmed().split(' ');
+        if (fields.size() == 2)
+            offsets.insert(fields[0].toInt(), fields[1].toLongLong());
+    }
+    return offsets;
+}
+
+// Produces `count` records to partition 0 with timestamps base, base+1s, base+2s, ...
+bool produceWithTimestamps(const QString& topic, int count, qint64 baseMs) {
+    const auto result = test::runPython(QStringLiteral(R"(
+from kafka import KafkaProducer
+producer = KafkaProducer(bootstrap_servers=BOOTSTRAP, acks='all', retries=100, retry_backoff_ms=200)
+sent = [producer.send('%1', value=b'record-%d' % i, partition=0, timestamp_ms=%3 + i * 1000) for i in range(%2)]
+for future in sent:
+    future.get(timeout=60)  # a failed send raises here instead of vanishing
+producer.close()
+)")
+                                            .arg(topic)
+                                            .arg(count)
+                                            .arg(baseMs));
+    if (!result.ok())
+        qWarning("produce failed: %s", result.err.constData());
+    return result.ok();
+}
+
+const char* const memberScript = R"(
+import select, sys
+from kafka import KafkaConsumer
+topic, group, client = sys.argv[1], sys.argv[2], sys.argv[3]
+c = KafkaConsumer(topic, bootstrap_servers=BOOTSTRAP, group_id=group, client_id=client,
+                  enable_auto_commit=False, auto_offset_reset='earliest')
+while True:
+    c.poll(timeout_ms=200, max_records=1)
+    readable, _, _ = select.select([sys.stdin], [], [], 0)
+    if readable and not sys.stdin.readline():
+        break
+c.close()
+)";
+
+std::unique_ptr<ui::MainWindow> openWindow(const QString& group, bool readOnly = false) {
+    auto window = std::make_unique<ui::MainWindow>();
+    ui::SavedConnection connection;
+    connection.profile = test::brokerProfile();
+    connection.readOnly = readOnly;
+    connection.refreshInterval = std::chrono::milliseconds(500);
+    window->connectTo(connection);
+    window->openGroup(group);
+    window->show();
+    return window;
+}
+
+const ui::OffsetEditRow* rowOf(OffsetEditModel* model, const QString& topic, int partition) {
+    const int row = model->rowOfKey({topic, partition});
+    return row < 0 ? nullptr : &model->rowAt(row);
+}
+
+bool previewReady(ui::OffsetResetPanel* panel) {
+    return panel->model()->previewIsCurrent() && panel->model()->hasEdits() &&
+           panel->model()->plan().rows.size() == panel->model()->requests().size();
+}
+
+} // namespace
+
+class TestOffsetReset : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dataDir;
+
+private slots:
+    void initTestCase() {
+        QString why;
+        if (test::bootstrapServers(&why).isEmpty())
+            QSKIP(qPrintable(why));
+        QVERIFY(m_dataDir.isValid());
+        // The audit log and settings of this run stay in temporary places.
+        qputenv("GROUPSCOPE_DATA_DIR", m_dataDir.path().toUtf8());
+        qputenv("GROUPSCOPE_NO_KEYCHAIN", "1");
+        QStandardPaths::setTestModeEnabled(true);
+    }
+
+    void applyByOffsetAndShiftThenUndo() {
+        const QString topic = test::uniqueName(QStringLiteral("reset-orders"));
+        const QString group = test::uniqueName(QStringLiteral("reset-billing"));
+        QVERIFY(test::createTopic(topic, 2));
+        QVERIFY(test::produce(topic, 20, 0));
+        QVERIFY(test::produce(topic, 20, 1));
+        QVERIFY(commitOffsets(group, topic, {10, 15}));
+
+        auto window = openWindow(group);
+        ui::OffsetResetPanel* panel = window->groupDetail()->offsetPanel();
+        OffsetEditModel* model = panel->model();
+        QTRY_VERIFY2_WITH_TIMEOUT(rowOf(model, topic, 1) &&
+                                      rowOf(model, topic, 1)->committedOffset == 15,
+                                  qPrintable(window->groupDetail()->headerText() +
+                                             QStringLiteral(" rows %1 groups %2 status %3")
+                                                 .arg(model->rowCount())
+                                                 .arg(window->groupListModel()->rowCount())
+                                                 .arg(window->connectionStatusText())),
+                                  30000);
+        QCOMPARE(window->groupDetail()->partitionModel()->rowCount(), 2);
+
+        // Partition 0 to offset 3 through the Mode and Value cells; partition 1 shifted by -5.
+        const int row0 = model->rowOfKey({topic, 0});
+        QVERIFY(model->setData(model->index(row0, OffsetEditModel::ModeColumn),
+                               int(offsets::ResetMode::ToOffset)));
+        QVERIFY(
+            model->setData(model->index(row0, OffsetEditModel::ValueColumn), QStringLiteral("3")));
+        QVERIFY(model->setSpec({model->rowOfKey({topic, 1})}, offsets::ResetMode::ShiftBy,
+                               QStringLiteral("-5")));
+        QTRY_VERIFY_WITH_TIMEOUT(previewReady(panel), 30000);
+        QCOMPARE(rowOf(model, topic, 0)->newOffset, std::optional<int64_t>(3));
+        QCOMPARE(rowOf(model, topic, 1)->newOffset, std::optional<int64_t>(10));
+        QCOMPARE(model->plan().messagesReplayed(), 12);
+        QTRY_VERIFY2_WITH_TIMEOUT(panel->applyButton()->isEnabled(),
+                                  qPrintable(panel->applyBlockReason()), 10000);
+
+        // The confirmation is answered "no" first: nothing changes.
+        ui::ApplyConfirmDialog::setNextAnswer(false);
+        panel->applyButton()->click();
+        QVERIFY(ui::ApplyConfirmDialog::lastSummary().contains(QStringLiteral("replays 12")));
+        QVERIFY(!window->resetController()->isApplying());
+        QCOMPARE(committedByKafka(group, topic), (QMap<int, qlonglong>{{0, 10}, {1, 15}}));
+
+        ui::ApplyConfirmDialog::setNextAnswer(true);
+        panel->applyButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->lastResults().isEmpty(), 30000);
+        QCOMPARE(panel->lastResults().size(), 2);
+        for (const QString& line : panel->lastResults())
+            QVERIFY2(line.endsWith(QStringLiteral(" ok")), qPrintable(line));
+        QCOMPARE(committedByKafka(group, topic), (QMap<int, qlonglong>{{0, 3}, {1, 10}}));
+        // The live view follows: the table shows the new commits, the edits are done.
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(model, topic, 0)->committedOffset == 3, 30000);
+        QVERIFY(!model->hasEdits());
+
+        // History has the entry; Undo puts back exactly what was there.
+        ui::ResetHistoryPanel* history = window->groupDetail()->historyPanel();
+        QTRY_COMPARE_WITH_TIMEOUT(history->entries().size(), 1, 10000);
+        history->table()->selectRow(0);
+        QVERIFY(history->undoButton()->isEnabled());
+        ui::ApplyConfirmDialog::setNextAnswer(true);
+        history->undoButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(history->entries().size(), 2, 30000);
+        QVERIFY2(history->statusText().startsWith(QStringLiteral("Undone")),
+                 qPrintable(history->statusText()));
+        QCOMPARE(committedByKafka(group, topic), (QMap<int, qlonglong>{{0, 10}, {1, 15}}));
+    }
+
+    void applyByDatetime() {
+        const QString topic = test::uniqueName(QStringLiteral("reset-events"));
+        const QString group = test::uniqueName(QStringLiteral("reset-analytics"));
+        QVERIFY(test::createTopic(topic, 1));
+        const qint64 base =
+            QDateTime::currentMSecsSinceEpoch() - 3600 * 1000; // an hour ago, whole records
+        QVERIFY(produceWithTimestamps(topic, 10, base));
+        QVERIFY(commitOffsets(group, topic, {10}));
+
+        auto window = openWindow(group);
+        ui::OffsetResetPanel* panel = window->groupDetail()->offsetPanel();
+        OffsetEditModel* model = panel->model();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            rowOf(model, topic, 0) && rowOf(model, topic, 0)->committedOffset == 10, 30000);
+        // Records 4.. are at or after base+4s: the reset lands on offset 4. Written with a
+        // zone, as a user in Berlin would.
+        const QString when = QDateTime::fromMSecsSinceEpoch(base + 4000, QTimeZone(3600))
+                                 .toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzz+01:00"));
+        const int row = model->rowOfKey({topic, 0});
+        QVERIFY(model->setData(model->index(row, OffsetEditModel::ModeColumn),
+                               int(offsets::ResetMode::ToDatetime)));
+        QVERIFY2(model->setData(model->index(row, OffsetEditModel::ValueColumn), when),
+                 qPrintable(model->lastRefusal()));
+        QTRY_VERIFY_WITH_TIMEOUT(previewReady(panel), 30000);
+        QCOMPARE(rowOf(model, topic, 0)->newOffset, std::optional<int64_t>(4));
+        QTRY_VERIFY2_WITH_TIMEOUT(panel->applyButton()->isEnabled(),
+                                  qPrintable(panel->applyBlockReason()), 10000);
+        ui::ApplyConfirmDialog::setNextAnswer(true);
+        panel->applyButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->lastResults().isEmpty(), 30000);
+        QCOMPARE(committedByKafka(group, topic), (QMap<int, qlonglong>{{0, 4}}));
+    }
+
+    void liveMemberDisablesApplyAndIsNamed() {
+        const QString topic = test::uniqueName(QStringLiteral("reset-live"));
+        const QString group = test::uniqueName(QStringLiteral("reset-shipping"));
+        const QString clientId = test::uniqueName(QStringLiteral("shipper"));
+        QVERIFY(test::createTopic(topic, 1));
+        QVERIFY(test::produce(topic, 5, 0));
+        QVERIFY(commitOffsets(group, topic, {5}));
+
+        QProcess member;
+        member.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        const QString prelude = QStringLiteral("BOOTSTRAP = '%1'\n").arg(test::bootstrapServers());
+        member.start(QStringLiteral("/usr/bin/python3"),
+                     {QStringLiteral("-c"), prelude + QString::fromUtf8(memberScript), topic, group,
+                      clientId});
+        QVERIFY(member.waitForStarted(10000));
+
+        auto window = openWindow(group);
+        ui::OffsetResetPanel* panel = window->groupDetail()->offsetPanel();
+        OffsetEditModel* model = panel->model();
+        QTRY_VERIFY_WITH_TIMEOUT(window->groupDetail()->memberModel()->rowCount() == 1, 60000);
+        QCOMPARE(window->groupDetail()
+                     ->memberModel()
+                     ->index(0, ui::MemberTableModel::ClientIdColumn)
+                     .data()
+                     .toString(),
+                 clientId);
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(model, topic, 0) != nullptr, 30000);
+        QVERIFY(model->setSpec({model->rowOfKey({topic, 0})}, offsets::ResetMode::ToEarliest, {}));
+        QTRY_VERIFY_WITH_TIMEOUT(previewReady(panel), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->applyBlockReason().contains(clientId), 10000);
+        QVERIFY(!panel->applyButton()->isEnabled());
+        QVERIFY(panel->applyButton()->toolTip().contains(clientId));
+        QVERIFY(panel->applyBlockReason().contains(QStringLiteral("active member")));
+        // "Apply when the group becomes empty" makes Apply available again.
+        panel->waitForEmptyBox()->setChecked(true);
+        QVERIFY(panel->applyButton()->isEnabled());
+        panel->waitForEmptyBox()->setChecked(false);
+
+        member.closeWriteChannel(); // the script leaves the group and exits
+        QVERIFY(member.waitForFinished(30000));
+    }
+
+    void readOnlyProfileCannotApplyOrUndo() {
+        const QString topic = test::uniqueName(QStringLiteral("reset-ro"));
+        const QString group = test::uniqueName(QStringLiteral("reset-archive"));
+        QVERIFY(test::createTopic(topic, 1));
+        QVERIFY(test::produce(topic, 8, 0));
+        QVERIFY(commitOffsets(group, topic, {8}));
+
+        auto window = openWindow(group, true);
+        QVERIFY(window->isReadOnly());
+        ui::OffsetResetPanel* panel = window->groupDetail()->offsetPanel();
+        OffsetEditModel* model = panel->model();
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf(model, topic, 0) != nullptr, 30000);
+        QVERIFY(model->setSpec({model->rowOfKey({topic, 0})}, offsets::ResetMode::ToOffset,
+                               QStringLiteral("2")));
+        QTRY_VERIFY_WITH_TIMEOUT(previewReady(panel), 30000);
+        QCOMPARE(rowOf(model, topic, 0)->newOffset,
+                 std::optional<int64_t>(2)); // preview still works
+        QVERIFY(!panel->applyButton()->isEnabled());
+        QVERIFY2(panel->applyButton()->toolTip().contains(QStringLiteral("read-only")),
+                 qPrintable(panel->applyButton()->toolTip()));
+        QVERIFY(!window->groupDetail()->historyPanel()->undoButton()->isEnabled());
+        // Even a direct call is refused, and nothing reaches the broker.
+        ui::ApplyConfirmDialog::setNextAnswer(true);
+        panel->applyEdits();
+        QVERIFY(!window->resetController()->isApplying());
+        ui::ApplyConfirmDialog::setNextAnswer(std::nullopt);
+        QCOMPARE(committedByKafka(group, topic), (QMap<int, qlonglong>{{0, 8}}));
+    }
+};
+
+QTEST_MAIN(TestOffsetReset)
+#include "TestOffsetReset.moc"

@@ -1,0 +1,429 @@
+#include "dialogs/ConnectionManagerDialog.h"
+
+#include "dialogs/TextPrompt.h"
+#include "monitor/AdminTaskRunner.h"
+#include "settings/ConnectionStore.h"
+#include "settings/SecretStore.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QElapsedTimer>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace groupscope::ui {
+
+namespace {
+
+const QString saslPasswordKey = QStringLiteral("sasl-password");
+const QString keyPasswordKey = QStringLiteral("ssl-key-password");
+
+struct NextAnswer {
+    bool armed = false;
+    std::optional<SavedConnection> answer;
+};
+
+NextAnswer& nextAnswer() {
+    static NextAnswer instance;
+    return instance;
+}
+
+} // namespace
+
+ConnectionManagerDialog::ConnectionManagerDialog(QWidget* parent)
+    : QDialog(parent)
+    , m_list(new QListWidget(this))
+    , m_name(new QLineEdit(this))
+    , m_servers(new QLineEdit(this))
+    , m_protocol(new QComboBox(this))
+    , m_mechanism(new QComboBox(this))
+    , m_username(new QLineEdit(this))
+    , m_password(new QLineEdit(this))
+    , m_caPath(new QLineEdit(this))
+    , m_certPath(new QLineEdit(this))
+    , m_keyPath(new QLineEdit(this))
+    , m_keyPassword(new QLineEdit(this))
+    , m_extra(new QPlainTextEdit(this))
+    , m_refreshSeconds(new QSpinBox(this))
+    , m_readOnly(new QCheckBox(tr("Read-only: never change offsets through this profile"), this))
+    , m_secretNote(new QLabel(this))
+    , m_testResult(new QLabel(this))
+    , m_testButton(new QPushButton(tr("&Test connection"), this)) {
+    setWindowTitle(tr("Connections"));
+    setObjectName(QStringLiteral("connectionManager"));
+    buildForm();
+    loadProfiles();
+    resize(780, 560);
+}
+
+ConnectionManagerDialog::~ConnectionManagerDialog() = default;
+
+QString ConnectionManagerDialog::secretKey(const QString& profileName, const QString& which) {
+    return profileName + QLatin1Char('/') + which;
+}
+
+void ConnectionManagerDialog::buildForm() {
+    m_list->setObjectName(QStringLiteral("profileList"));
+    m_list->setMaximumWidth(200);
+    auto* newButton = new QPushButton(tr("&New"), this);
+    auto* deleteButton = new QPushButton(tr("&Delete"), this);
+    auto* listButtons = new QHBoxLayout;
+    listButtons->addWidget(newButton);
+    listButtons->addWidget(deleteButton);
+    auto* left = new QVBoxLayout;
+    left->addWidget(m_list, 1);
+    left->addLayout(listButtons);
+
+    m_name->setObjectName(QStringLiteral("profileName"));
+    m_servers->setObjectName(QStringLiteral("bootstrapServersEdit"));
+    m_servers->setPlaceholderText(QStringLiteral("broker1:9092,broker2:9092"));
+    m_protocol->setObjectName(QStringLiteral("securityProtocol"));
+    m_protocol->addItems({QStringLiteral("PLAINTEXT"), QStringLiteral("SSL"),
+                          QStringLiteral("SASL_PLAINTEXT"), QStringLiteral("SASL_SSL")});
+    m_mechanism->addItems({QStringLiteral("PLAIN"), QStringLiteral("SCRAM-SHA-256"),
+                           QStringLiteral("SCRAM-SHA-512")});
+    m_password->setEchoMode(QLineEdit::Password);
+    m_password->setObjectName(QStringLiteral("saslPassword"));
+    m_keyPassword->setEchoMode(QLineEdit::Password);
+    m_extra->setPlaceholderText(QStringLiteral("client.id=groupscope\nsocket.timeout.ms=10000"));
+    m_extra->setMaximumHeight(80);
+    m_extra->setTabChangesFocus(true);
+    m_refreshSeconds->setRange(1, 3600);
+    m_refreshSeconds->setSuffix(tr(" s"));
+    m_readOnly->setObjectName(QStringLiteral("readOnlyBox"));
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("&Name:"), m_name);
+    form->addRow(tr("&Bootstrap servers:"), m_servers);
+    form->addRow(tr("&Security protocol:"), m_protocol);
+    form->addRow(tr("SASL &mechanism:"), m_mechanism);
+    form->addRow(tr("&Username:"), m_username);
+    form->addRow(tr("&Password:"), m_password);
+    form->addRow(tr("CA file:"), m_caPath);
+    form->addRow(tr("Certificate file:"), m_certPath);
+    form->addRow(tr("Key file:"), m_keyPath);
+    form->addRow(tr("Key passphrase:"), m_keyPassword);
+    form->addRow(tr("E&xtra properties:"), m_extra);
+    form->addRow(tr("&Refresh every:"), m_refreshSeconds);
+    form->addRow(QString(), m_readOnly);
+
+    m_secretNote->setObjectName(QStringLiteral("secretStorageNote"));
+    m_secretNote->setWordWrap(true);
+    m_secretNote->setForegroundRole(QPalette::PlaceholderText);
+    m_testResult->setObjectName(QStringLiteral("testResult"));
+    m_testResult->setWordWrap(true);
+    m_testResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_testButton->setObjectName(QStringLiteral("testConnectionButton"));
+    m_testButton->setAutoDefault(false);
+
+    auto* right = new QVBoxLayout;
+    right->addLayout(form);
+    right->addWidget(m_secretNote);
+    auto* testRow = new QHBoxLayout;
+    testRow->addWidget(m_testButton);
+    testRow->addWidget(m_testResult, 1);
+    right->addLayout(testRow);
+    right->addStretch(1);
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    QPushButton* saveButton = buttons->addButton(tr("&Save"), QDialogButtonBox::ApplyRole);
+    QPushButton* connectButton = buttons->addButton(tr("&Connect"), QDialogButtonBox::AcceptRole);
+    connectButton->setDefault(true);
+
+    auto* columns = new QHBoxLayout;
+    columns->addLayout(left);
+    columns->addLayout(right, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(columns, 1);
+    layout->addWidget(buttons);
+
+    connect(m_list, &QListWidget::currentRowChanged, this, &ConnectionManagerDialog::selectProfile);
+    connect(newButton, &QPushButton::clicked, this, &ConnectionManagerDialog::newProfile);
+    connect(deleteButton, &QPushButton::clicked, this, &ConnectionManagerDialog::deleteCurrent);
+    connect(saveButton, &QPushButton::clicked, this, &ConnectionManagerDialog::saveCurrent);
+    connect(m_testButton, &QPushButton::clicked, this, &ConnectionManagerDialog::testConnection);
+    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+        if (m_servers->text().trimmed().isEmpty()) {
+            showTestResult(tr("Enter the bootstrap servers first."), false);
+            return;
+        }
+        saveCurrent();
+        accept();
+    });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_protocol, &QComboBox::currentTextChanged, this,
+            &ConnectionManagerDialog::updateFieldStates);
+    connect(&SecretStore::instance(), &SecretStore::sessionOnlyChanged, this,
+            &ConnectionManagerDialog::updateFieldStates);
+    updateFieldStates();
+}
+
+void ConnectionManagerDialog::updateFieldStates() {
+    const QString protocol = m_protocol->currentText();
+    const bool sasl = protocol.startsWith(QStringLiteral("SASL"));
+    const bool ssl = protocol.endsWith(QStringLiteral("SSL"));
+    for (QWidget* field : {static_cast<QWidget*>(m_mechanism), static_cast<QWidget*>(m_username),
+                           static_cast<QWidget*>(m_password)})
+        field->setEnabled(sasl);
+    for (QWidget* field : {m_caPath, m_certPath, m_keyPath, m_keyPassword})
+        field->setEnabled(ssl);
+    m_secretNote->setText(SecretStore::instance().storageDescription());
+}
+
+void ConnectionManagerDialog::loadProfiles() {
+    m_connections = ConnectionStore::load();
+    m_list->clear();
+    for (const auto& connection : std::as_const(m_connections))
+        m_list->addItem(connection.profile.name);
+    const QString last = ConnectionStore::lastUsed();
+    int row = 0;
+    for (int i = 0; i < m_connections.size(); ++i)
+        if (m_connections.at(i).profile.name == last)
+            row = i;
+    if (m_connections.isEmpty())
+        newProfile();
+    else
+        m_list->setCurrentRow(row);
+}
+
+void ConnectionManagerDialog::newProfile() {
+    SavedConnection fresh;
+    fresh.profile.name = tr("New cluster");
+    fresh.profile.bootstrapServers = QStringLiteral("localhost:9092");
+    setCurrentConnection(fresh);
+    m_list->clearSelection();
+    m_name->setFocus();
+    m_name->selectAll();
+}
+
+void ConnectionManagerDialog::selectProfile(int row) {
+    if (row < 0 || row >= m_connections.size())
+        return;
+    setCurrentConnection(m_connections.at(row));
+}
+
+void ConnectionManagerDialog::setCurrentConnection(const SavedConnection& connection) {
+    const kafka::ConnectionProfile& profile = connection.profile;
+    m_name->setText(profile.name);
+    m_servers->setText(profile.bootstrapServers);
+    m_protocol->setCurrentText(profile.securityProtocol.isEmpty() ? QStringLiteral("PLAINTEXT")
+                                                                  : profile.securityProtocol);
+    m_mechanism->setCurrentText(profile.saslMechanism.isEmpty() ? QStringLiteral("PLAIN")
+                                                                : profile.saslMechanism);
+    m_username->setText(profile.saslUsername);
+    m_caPath->setText(profile.sslCaLocation);
+    m_certPath->setText(profile.sslCertificateLocation);
+    m_keyPath->setText(profile.sslKeyLocation);
+    QStringList extra;
+    for (const auto& [key, value] : profile.extraProperties)
+        extra.append(key + QLatin1Char('=') + value);
+    m_extra->setPlainText(extra.join(QLatin1Char('\n')));
+    m_refreshSeconds->setValue(
+        int(std::max<long long>(1, connection.refreshInterval.count() / 1000)));
+    m_readOnly->setChecked(connection.readOnly);
+    m_password->setText(profile.saslPassword);
+    m_keyPassword->setText(profile.sslKeyPassword);
+    m_testResult->clear();
+    // Secrets come from the store, asynchronously where it is the keychain.
+    auto& store = SecretStore::instance();
+    const QString name = profile.name;
+    if (profile.saslPassword.isEmpty())
+        store.read(secretKey(name, saslPasswordKey), this,
+                   [this, name](std::optional<QString> secret) {
+                       if (secret && m_name->text() == name && m_password->text().isEmpty())
+                           m_password->setText(*secret);
+                   });
+    if (profile.sslKeyPassword.isEmpty())
+        store.read(secretKey(name, keyPasswordKey), this,
+                   [this, name](std::optional<QString> secret) {
+                       if (secret && m_name->text() == name && m_keyPassword->text().isEmpty())
+                           m_keyPassword->setText(*secret);
+                   });
+    updateFieldStates();
+}
+
+SavedConnection ConnectionManagerDialog::currentConnection() const {
+    SavedConnection connection;
+    kafka::ConnectionProfile& profile = connection.profile;
+    profile.name = m_name->text().trimmed();
+    if (profile.name.isEmpty())
+        profile.name = m_servers->text().trimmed();
+    profile.bootstrapServers = m_servers->text().trimmed();
+    profile.securityProtocol = m_protocol->currentText();
+    const bool sasl = profile.securityProtocol.startsWith(QStringLiteral("SASL"));
+    const bool ssl = profile.securityProtocol.endsWith(QStringLiteral("SSL"));
+    if (sasl) {
+        profile.saslMechanism = m_mechanism->currentText();
+        profile.saslUsername = m_username->text();
+        profile.saslPassword = m_password->text();
+    }
+    if (ssl) {
+        profile.sslCaLocation = m_caPath->text().trimmed();
+        profile.sslCertificateLocation = m_certPath->text().trimmed();
+        profile.sslKeyLocation = m_keyPath->text().trimmed();
+        profile.sslKeyPassword = m_keyPassword->text();
+    }
+    for (const QString& line : m_extra->toPlainText().split(QLatin1Char('\n'))) {
+        const QString trimmed = line.trimmed();
+        const qsizetype equals = trimmed.indexOf(QLatin1Char('='));
+        if (trimmed.isEmpty() || trimmed.startsWith(QLatin1Char('#')) || equals <= 0)
+            continue;
+        profile.extraProperties.append(
+            {trimmed.left(equals).trimmed(), trimmed.mid(equals + 1).trimmed()});
+    }
+    connection.refreshInterval = std::chrono::seconds(m_refreshSeconds->value());
+    connection.readOnly = m_readOnly->isChecked();
+    return connection;
+}
+
+void ConnectionManagerDialog::saveCurrent() {
+    const SavedConnection connection = currentConnection();
+    const QString name = connection.profile.name;
+    auto& store = SecretStore::instance();
+    if (!connection.profile.saslPassword.isEmpty())
+        store.write(secretKey(name, saslPasswordKey), connection.profile.saslPassword);
+    if (!connection.profile.sslKeyPassword.isEmpty())
+        store.write(secretKey(name, keyPasswordKey), connection.profile.sslKeyPassword);
+    SavedConnection stored = connection;
+    stored.profile.saslPassword.clear(); // ConnectionStore ignores them too; be explicit
+    stored.profile.sslKeyPassword.clear();
+    int row = -1;
+    for (int i = 0; i < m_connections.size(); ++i)
+        if (m_connections.at(i).profile.name == name)
+            row = i;
+    if (row < 0) {
+        m_connections.append(stored);
+        m_list->addItem(name);
+        row = int(m_connections.size() - 1);
+    } else {
+        m_connections[row] = stored;
+    }
+    ConnectionStore::save(m_connections);
+    ConnectionStore::setLastUsed(name);
+    const QSignalBlocker blocker(m_list);
+    m_list->setCurrentRow(row);
+}
+
+void ConnectionManagerDialog::deleteCurrent() {
+    const int row = m_list->currentRow();
+    if (row < 0 || row >= m_connections.size())
+        return;
+    const QString name = m_connections.at(row).profile.name;
+    SecretStore::instance().forget(secretKey(name, saslPasswordKey));
+    SecretStore::instance().forget(secretKey(name, keyPasswordKey));
+    m_connections.removeAt(row);
+    delete m_list->takeItem(row);
+    ConnectionStore::save(m_connections);
+    if (m_connections.isEmpty())
+        newProfile();
+}
+
+void ConnectionManagerDialog::showTestResult(const QString& text, bool ok) {
+    m_testResult->setText((ok ? QStringLiteral("✔ ") : QStringLiteral("✘ ")) + text);
+}
+
+QString ConnectionManagerDialog::testResultText() const {
+    return m_testResult->text();
+}
+
+void ConnectionManagerDialog::testConnection() {
+    const SavedConnection connection = currentConnection();
+    if (connection.profile.bootstrapServers.isEmpty()) {
+        showTestResult(tr("Enter the bootstrap servers first."), false);
+        return;
+    }
+    delete m_tester;
+    m_tester =
+        new monitor::AdminTaskRunner(connection.profile, std::chrono::milliseconds(8000), this);
+    m_testButton->setEnabled(false);
+    m_testResult->setText(tr("Testing %1…").arg(connection.profile.bootstrapServers));
+    m_tester->post(this, [this](kafka::AdminClient* admin, const kafka::KafkaError& creationError,
+                                const monitor::AdminTaskRunner::CancelToken&) {
+        QElapsedTimer timer;
+        timer.start();
+        if (!admin)
+            return monitor::AdminTaskRunner::Continuation([this, creationError] {
+                m_testButton->setEnabled(true);
+                showTestResult(tr("Cannot connect: %1").arg(creationError.message), false);
+            });
+        auto groups = admin->listGroups();
+        auto partitions = groups ? admin->topicPartitions()
+                                 : kafka::Result<QList<kafka::TopicPartition>>(groups.error());
+        const qint64 elapsed = timer.elapsed();
+        return monitor::AdminTaskRunner::Continuation([this, groups, partitions, elapsed] {
+            m_testButton->setEnabled(true);
+            if (!groups)
+                showTestResult(tr("Failed: %1").arg(groups.error().message), false);
+            else if (!partitions)
+                showTestResult(
+                    tr("Listed groups but not topics: %1").arg(partitions.error().message), false);
+            else {
+                QSet<QString> topics;
+                for (const auto& tp : partitions.value())
+                    topics.insert(tp.topic);
+                showTestResult(tr("Connected in %1 ms: %2 group(s), %3 topic(s).")
+                                   .arg(elapsed)
+                                   .arg(groups.value().size())
+                                   .arg(topics.size()),
+                               true);
+            }
+        });
+    });
+}
+
+bool ConnectionManagerDialog::fillSecrets(QWidget* parent, SavedConnection& connection) {
+    auto& store = SecretStore::instance();
+    kafka::ConnectionProfile& profile = connection.profile;
+    auto fill = [&](QString& field, const QString& which, const QString& label) {
+        if (!field.isEmpty())
+            return true;
+        const QString key = secretKey(profile.name, which);
+        if (auto known = store.cached(key)) {
+            field = *known;
+            return true;
+        }
+        const auto typed = TextPrompt::ask(parent, tr("Password for %1").arg(profile.name), label,
+                                           QLineEdit::Password);
+        if (!typed)
+            return false;
+        field = *typed;
+        store.write(key, field);
+        return true;
+    };
+    if (connection.needsSaslPassword() &&
+        !fill(profile.saslPassword, saslPasswordKey,
+              tr("SASL password of %1:").arg(profile.saslUsername)))
+        return false;
+    if (connection.needsKeyPassword() &&
+        !fill(profile.sslKeyPassword, keyPasswordKey, tr("Key passphrase:")))
+        return false;
+    return true;
+}
+
+std::optional<SavedConnection> ConnectionManagerDialog::choose(QWidget* parent) {
+    if (nextAnswer().armed) {
+        nextAnswer().armed = false;
+        return std::exchange(nextAnswer().answer, std::nullopt);
+    }
+    ConnectionManagerDialog dialog(parent);
+    if (dialog.exec() != QDialog::Accepted)
+        return std::nullopt;
+    SavedConnection chosen = dialog.currentConnection();
+    if (!fillSecrets(parent, chosen))
+        return std::nullopt;
+    return chosen;
+}
+
+void ConnectionManagerDialog::setNextAnswer(std::optional<SavedConnection> answer) {
+    nextAnswer() = {true, std::move(answer)};
+}
+
+} // namespace groupscope::ui

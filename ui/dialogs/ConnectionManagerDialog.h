@@ -1,0 +1,82 @@
+#pragma once
+
+#include "settings/SavedConnection.h"
+
+#include <QDialog>
+#include <QPointer>
+
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+
+namespace groupscope::monitor {
+class AdminTaskRunner;
+}
+
+namespace groupscope::ui {
+
+// The connection manager: named profiles (bootstrap servers, security protocol, SASL, TLS
+// files, extra librdkafka properties, refresh interval, read-only) saved with QSettings,
+// their secrets in SecretStore. "Test connection" runs on a worker and reports clearly.
+class ConnectionManagerDialog : public QDialog {
+    Q_OBJECT
+public:
+    explicit ConnectionManagerDialog(QWidget* parent = nullptr);
+    ~ConnectionManagerDialog() override;
+
+    // Shows the dialog modally; the profile to connect to (secrets filled in), or nothing.
+    static std::optional<SavedConnection> choose(QWidget* parent = nullptr);
+    // Test hook: the next choose() returns this at once (std::nullopt stands for Close).
+    static void setNextAnswer(std::optional<SavedConnection> answer);
+
+    // Secrets of a profile: asks for the missing ones (once per session where there is no
+    // keychain). False when the user cancelled.
+    static bool fillSecrets(QWidget* parent, SavedConnection& connection);
+    static QString secretKey(const QString& profileName, const QString& which);
+
+    // The form as a connection (secrets included as typed).
+    SavedConnection currentConnection() const;
+    void setCurrentConnection(const SavedConnection& connection);
+    void testConnection();
+    QString testResultText() const;
+    bool testIsRunning() const { return !m_tester.isNull(); }
+
+private:
+    void buildForm();
+    void loadProfiles();
+    void selectProfile(int row);
+    void saveCurrent();
+    void deleteCurrent();
+    void newProfile();
+    void updateFieldStates();
+    void showTestResult(const QString& text, bool ok);
+
+    QList<SavedConnection> m_connections;
+    QListWidget* m_list;
+    QLineEdit* m_name;
+    QLineEdit* m_servers;
+    QComboBox* m_protocol;
+    QComboBox* m_mechanism;
+    QLineEdit* m_username;
+    QLineEdit* m_password;
+    QLineEdit* m_caPath;
+    QLineEdit* m_certPath;
+    QLineEdit* m_keyPath;
+    QLineEdit* m_keyPassword;
+    QPlainTextEdit* m_extra;
+    QSpinBox* m_refreshSeconds;
+    QCheckBox* m_readOnly;
+    QLabel* m_secretNote;
+    QLabel* m_testResult;
+    QPushButton* m_testButton;
+    QPointer<monitor::AdminTaskRunner> m_tester;
+};
+
+} // namespace groupscope::ui

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "kafka/GroupTypes.h"
+#include "models/KeyedTableModel.h"
+
+namespace groupscope::ui {
+
+// The live members of one group (the group detail's Members tab), keyed by member id.
+class MemberTableModel : public KeyedTableModel<kafka::MemberDescription, QString> {
+    Q_OBJECT
+public:
+    enum Column {
+        MemberIdColumn,
+        InstanceIdColumn,
+        ClientIdColumn,
+        HostColumn,
+        AssignmentColumn,
+        ColumnCount
+    };
+
+    explicit MemberTableModel(QObject* parent = nullptr);
+
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    void applyMembers(const QList<kafka::MemberDescription>& members);
+
+    // "orders: 0, 1; payments: 2"
+    static QString assignmentText(const QList<kafka::TopicPartition>& assignment);
+
+protected:
+    QString keyOf(const kafka::MemberDescription& row) const override { return row.memberId; }
+    bool sameCell(const kafka::MemberDescription& shown, const kafka::MemberDescription& fresh,
+                  int column) const override;
+};
+
+} // namespace groupscope::ui

@@ -1,0 +1,164 @@
+#include "widgets/GroupDetailWidget.h"
+
+#include "delegates/LagBarDelegate.h"
+#include "models/MemberTableModel.h"
+#include "models/PartitionTableModel.h"
+#include "widgets/OffsetResetPanel.h"
+#include "widgets/PlaceholderTableView.h"
+#include "widgets/ResetHistoryPanel.h"
+#include "widgets/TableCopy.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace groupscope::ui {
+
+namespace {
+
+void setUpTable(PlaceholderTableView* view) {
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setAlternatingRowColors(true);
+    view->setShowGrid(false);
+    view->setWordWrap(false);
+    view->verticalHeader()->hide();
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 12);
+    view->horizontalHeader()->setHighlightSections(false);
+    view->horizontalHeader()->setStretchLastSection(true);
+    enableCopyAsTsv(view);
+}
+
+} // namespace
+
+GroupDetailWidget::GroupDetailWidget(ResetController* controller, QWidget* parent)
+    : QWidget(parent)
+    , m_header(new QLabel(this))
+    , m_tabs(new QTabWidget(this))
+    , m_partitionModel(new PartitionTableModel(this))
+    , m_memberModel(new MemberTableModel(this))
+    , m_partitionView(new PlaceholderTableView(this))
+    , m_memberView(new PlaceholderTableView(this))
+    , m_offsetPanel(new OffsetResetPanel(controller, this))
+    , m_historyPanel(new ResetHistoryPanel(controller, this)) {
+    m_header->setObjectName(QStringLiteral("groupDetailHeader"));
+    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_header->setText(tr("Double-click a group (or select it and press Enter) to open it here."));
+
+    // Sorting through a proxy keeps the model's rows (and its diff updates) in key order.
+    auto* partitionProxy = new QSortFilterProxyModel(this);
+    partitionProxy->setSourceModel(m_partitionModel);
+    partitionProxy->setSortRole(PartitionTableModel::SortRole);
+    m_partitionView->setObjectName(QStringLiteral("partitionTable"));
+    m_partitionView->setModel(partitionProxy);
+    setUpTable(m_partitionView);
+    m_partitionView->setSortingEnabled(true);
+    m_partitionView->sortByColumn(PartitionTableModel::TopicColumn, Qt::AscendingOrder);
+    m_partitionView->setItemDelegateForColumn(PartitionTableModel::LagColumn,
+                                              new LagBarDelegate(PartitionTableModel::LagRole,
+                                                                 PartitionTableModel::MaxLagRole,
+                                                                 m_partitionView));
+    QHeaderView* header = m_partitionView->horizontalHeader();
+    header->resizeSection(PartitionTableModel::TopicColumn, 170);
+    for (int column = PartitionTableModel::PartitionColumn;
+         column <= PartitionTableModel::LogEndColumn; ++column)
+        header->resizeSection(column, 90);
+    header->resizeSection(PartitionTableModel::LagColumn, 160);
+    header->resizeSection(PartitionTableModel::OwnerColumn, 260);
+
+    m_memberView->setObjectName(QStringLiteral("memberTable"));
+    m_memberView->setModel(m_memberModel);
+    setUpTable(m_memberView);
+    m_memberView->horizontalHeader()->resizeSection(MemberTableModel::MemberIdColumn, 330);
+    m_memberView->horizontalHeader()->resizeSection(MemberTableModel::InstanceIdColumn, 110);
+    m_memberView->horizontalHeader()->resizeSection(MemberTableModel::ClientIdColumn, 250);
+    m_memberView->horizontalHeader()->resizeSection(MemberTableModel::HostColumn, 110);
+    m_memberView->setPlaceholderText(
+        tr("No live members: the group is empty, so its offsets can be changed."));
+
+    m_tabs->setObjectName(QStringLiteral("groupDetailTabs"));
+    m_tabs->addTab(m_partitionView, tr("&Partitions"));
+    m_tabs->addTab(m_memberView, tr("&Members"));
+    m_tabs->addTab(m_offsetPanel, tr("Reset &offsets"));
+    m_tabs->addTab(m_historyPanel, tr("&History"));
+    m_tabs->setEnabled(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 4, 8, 0);
+    layout->addWidget(m_header);
+    layout->addWidget(m_tabs, 1);
+
+    connect(m_offsetPanel, &OffsetResetPanel::statusMessage, this,
+            &GroupDetailWidget::statusMessage);
+    connect(m_historyPanel, &ResetHistoryPanel::statusMessage, this,
+            &GroupDetailWidget::statusMessage);
+}
+
+QTableView* GroupDetailWidget::partitionView() const {
+    return m_partitionView;
+}
+
+QTableView* GroupDetailWidget::memberView() const {
+    return m_memberView;
+}
+
+QString GroupDetailWidget::headerText() const {
+    return m_header->text();
+}
+
+void GroupDetailWidget::openGroup(const QString& groupId, const monitor::GroupSnapshot* current) {
+    if (groupId != m_groupId) {
+        m_groupId = groupId;
+        m_partitionModel->clear();
+        m_memberModel->applyMembers({});
+        m_partitionView->setPlaceholderText(tr("Loading %1…").arg(groupId));
+        m_offsetPanel->setGroup(groupId);
+        m_historyPanel->setGroup(groupId);
+        m_header->setText(tr("<b>%1</b> — loading…").arg(groupId.toHtmlEscaped()));
+        m_tabs->setEnabled(true);
+    }
+    if (current)
+        applyGroupSnapshot(*current);
+}
+
+void GroupDetailWidget::applyClusterSnapshot(const monitor::ClusterSnapshot& snapshot) {
+    if (m_groupId.isEmpty())
+        return;
+    for (const auto& group : snapshot.groups)
+        if (group.groupId() == m_groupId) {
+            applyGroupSnapshot(group);
+            return;
+        }
+    // Not in the listing any more: Kafka forgot it (deleted, or offsets expired).
+    m_header->setText(tr("<b>%1</b> — no longer on the cluster").arg(m_groupId.toHtmlEscaped()));
+}
+
+void GroupDetailWidget::applyGroupSnapshot(const monitor::GroupSnapshot& group) {
+    if (group.groupId() != m_groupId)
+        return;
+    m_partitionModel->applySnapshot(group);
+    m_memberModel->applyMembers(group.description.members);
+    m_offsetPanel->applySnapshot(group);
+    m_partitionView->setPlaceholderText(
+        tr("Group %1 has no committed offsets and no assigned partitions.").arg(m_groupId));
+    updateHeader(group);
+}
+
+void GroupDetailWidget::updateHeader(const monitor::GroupSnapshot& group) {
+    const auto& description = group.description;
+    QStringList parts{QStringLiteral("<b>%1</b>").arg(m_groupId.toHtmlEscaped()),
+                      kafka::groupStateName(description.state)};
+    if (!description.partitionAssignor.isEmpty())
+        parts.append(tr("assignor %1").arg(description.partitionAssignor.toHtmlEscaped()));
+    parts.append(tr("%n member(s)", nullptr, int(description.members.size())));
+    if (description.coordinator.id >= 0)
+        parts.append(tr("coordinator %1").arg(description.coordinator.toString().toHtmlEscaped()));
+    if (group.error)
+        parts.append(tr("error: %1").arg(group.error.toString().toHtmlEscaped()));
+    m_header->setText(parts.join(QStringLiteral(" · ")));
+}
+
+} // namespace groupscope::ui

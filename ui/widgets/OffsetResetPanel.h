@@ -1,0 +1,93 @@
+#pragma once
+
+#include "monitor/GroupSnapshot.h"
+#include "offsets/ResetApplier.h"
+
+#include <QTimer>
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableView;
+class QTableWidget;
+
+namespace groupscope::ui {
+
+class OffsetEditModel;
+class PlaceholderTableView;
+class ResetController;
+class ResetValueDelegate;
+
+// The editable offsets table of one group with everything around a reset: set a mode and
+// value for the selected rows, fill a topic, add a topic, import/export Kafka's CSV, copy
+// the equivalent kafka-consumer-groups command, a live preview planned on a worker, and
+// Apply (confirmation with the full diff, progress, cancel, per-partition result). Apply
+// is disabled, with the reason, while the group has members or the profile is read-only.
+class OffsetResetPanel : public QWidget {
+    Q_OBJECT
+public:
+    OffsetResetPanel(ResetController* controller, QWidget* parent = nullptr);
+
+    void setGroup(const QString& groupId);
+    void applySnapshot(const monitor::GroupSnapshot& group);
+
+    OffsetEditModel* model() const { return m_model; }
+    QTableView* view() const;
+    QPushButton* applyButton() const { return m_applyButton; }
+    // Why Apply is disabled (empty when it is enabled).
+    QString applyBlockReason() const { return m_blockReason; }
+    QString statusText() const;
+    // What the last apply did, one line per partition ("topic:0 5 -> 2 ok").
+    QStringList lastResults() const { return m_lastResults; }
+    QCheckBox* waitForEmptyBox() const { return m_waitForEmpty; }
+
+    // Menu/shortcut entry points of the main window.
+    void exportCsv();
+    void importCsv();
+    void copyKafkaCommand();
+    void addTopic();
+    void applyEdits();
+
+signals:
+    void statusMessage(const QString& text);
+
+private:
+    void buildToolbar(QLayout* layout);
+    void setForSelected();
+    void fillTopic();
+    QList<int> selectedRows() const;
+    void schedulePlan();
+    void plan();
+    void updateApplyState();
+    void showStatus(const QString& text);
+    void showResults(const kafka::Result<QList<offsets::GroupApplyResult>>& results);
+    void updateValueHint();
+
+    ResetController* m_controller;
+    OffsetEditModel* m_model;
+    PlaceholderTableView* m_view;
+    ResetValueDelegate* m_valueDelegate;
+    QComboBox* m_modeCombo;
+    QLineEdit* m_valueEdit;
+    QLabel* m_statusLabel;
+    QLabel* m_blockLabel;
+    QCheckBox* m_waitForEmpty;
+    QSpinBox* m_waitMinutes;
+    QProgressBar* m_progress;
+    QPushButton* m_cancelButton;
+    QPushButton* m_applyButton;
+    QTableWidget* m_results;
+    QTimer m_planTimer;
+    monitor::GroupSnapshot m_group;
+    QString m_blockReason;
+    QStringList m_lastResults;
+    bool m_planning = false;
+    bool m_planAgain = false;
+};
+
+} // namespace groupscope::ui

@@ -1,0 +1,190 @@
+#include "widgets/ResetHistoryPanel.h"
+
+#include "controllers/ResetController.h"
+#include "dialogs/ApplyConfirmDialog.h"
+#include "widgets/TableCopy.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace groupscope::ui {
+
+ResetHistoryPanel::ResetHistoryPanel(ResetController* controller, QWidget* parent)
+    : QWidget(parent)
+    , m_controller(controller)
+    , m_table(new QTableWidget(this))
+    , m_undoButton(new QPushButton(tr("Undo…"), this))
+    , m_statusLabel(new QLabel(this)) {
+    m_table->setObjectName(QStringLiteral("historyTable"));
+    m_table->setColumnCount(5);
+    m_table->setHorizontalHeaderLabels(
+        {tr("When"), tr("What"), tr("Partitions"), tr("By"), tr("Entry")});
+    m_table->verticalHeader()->hide();
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    enableCopyAsTsv(m_table);
+    m_undoButton->setObjectName(QStringLiteral("undoButton"));
+    m_undoButton->setAutoDefault(false);
+    auto* reloadButton = new QPushButton(tr("Reload"), this);
+    reloadButton->setAutoDefault(false);
+    m_statusLabel->setWordWrap(true);
+    m_statusLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_statusLabel, 1);
+    buttons->addWidget(reloadButton);
+    buttons->addWidget(m_undoButton);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 6, 0, 0);
+    auto* where = new QLabel(tr("Audit log: %1").arg(offsets::AuditLog::defaultPath()), this);
+    where->setForegroundRole(QPalette::PlaceholderText);
+    where->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(where);
+    layout->addWidget(m_table, 1);
+    layout->addLayout(buttons);
+
+    connect(reloadButton, &QPushButton::clicked, this, &ResetHistoryPanel::reload);
+    connect(m_undoButton, &QPushButton::clicked, this, [this] { undoRow(m_table->currentRow()); });
+    connect(m_table, &QTableWidget::itemSelectionChanged, this, &ResetHistoryPanel::updateButtons);
+    connect(m_controller, &ResetController::applyingChanged, this,
+            &ResetHistoryPanel::updateButtons);
+    connect(m_controller, &ResetController::readOnlyChanged, this,
+            &ResetHistoryPanel::updateButtons);
+    connect(m_controller, &ResetController::offsetsChanged, this, [this](const QString& groupId) {
+        if (groupId == m_groupId)
+            reload();
+    });
+    updateButtons();
+}
+
+QString ResetHistoryPanel::statusText() const {
+    return m_statusLabel->text();
+}
+
+void ResetHistoryPanel::showStatus(const QString& text) {
+    m_statusLabel->setText(text);
+    emit statusMessage(text);
+}
+
+void ResetHistoryPanel::setGroup(const QString& groupId) {
+    m_groupId = groupId;
+    m_statusLabel->clear();
+    reload();
+}
+
+void ResetHistoryPanel::reload() {
+    m_entries.clear();
+    m_table->setRowCount(0);
+    if (m_groupId.isEmpty())
+        return;
+    // A local file of JSON lines: quick enough to read on the GUI thread.
+    const auto all = offsets::AuditLog().readAll();
+    if (!all) {
+        showStatus(tr("Cannot read the audit log: %1").arg(all.error().message));
+        return;
+    }
+    for (const auto& entry : all.value())
+        if (entry.groupId == m_groupId)
+            m_entries.prepend(entry);
+    for (const auto& entry : std::as_const(m_entries)) {
+        const int row = m_table->rowCount();
+        m_table->insertRow(row);
+        QString what = entry.description;
+        if (!entry.undoOf.isEmpty())
+            what = tr("undo of %1").arg(entry.undoOf);
+        const QStringList cells{
+            entry.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), what,
+            QString::number(entry.partitions.size()), entry.appliedBy, entry.id};
+        for (int column = 0; column < cells.size(); ++column)
+            m_table->setItem(row, column, new QTableWidgetItem(cells.at(column)));
+        m_table->item(row, 1)->setToolTip(tr("Cluster %1").arg(entry.cluster));
+    }
+    m_table->resizeColumnToContents(0);
+    updateButtons();
+}
+
+void ResetHistoryPanel::updateButtons() {
+    const bool selected = m_table->currentRow() >= 0 && !m_table->selectedItems().isEmpty();
+    QString reason;
+    if (m_controller->isReadOnly())
+        reason = m_controller->readOnlyReason();
+    else if (m_controller->isApplying() || m_planning)
+        reason = tr("An apply is in progress.");
+    else if (!selected)
+        reason = tr("Select an entry to undo.");
+    m_undoButton->setEnabled(reason.isEmpty());
+    m_undoButton->setToolTip(reason.isEmpty()
+                                 ? tr("Put the offsets back to where they were before this change")
+                                 : reason);
+}
+
+void ResetHistoryPanel::undoRow(int row) {
+    if (row < 0 || row >= m_entries.size())
+        return;
+    if (m_controller->isReadOnly()) {
+        showStatus(m_controller->readOnlyReason());
+        return;
+    }
+    const offsets::AuditEntry entry = m_entries.at(row);
+    QList<kafka::TopicPartition> deletions;
+    const QList<offsets::RowRequest> requests =
+        offsets::ResetApplier::undoRequests(entry, &deletions);
+    if (requests.isEmpty() && deletions.isEmpty()) {
+        showStatus(tr("Entry %1 changed nothing; there is nothing to undo.").arg(entry.id));
+        return;
+    }
+    m_planning = true;
+    updateButtons();
+    showStatus(tr("Planning the undo of %1…").arg(entry.id));
+    m_controller->plan(
+        this, requests, [this, entry, deletions](const kafka::Result<offsets::ResetPlan>& plan) {
+            m_planning = false;
+            updateButtons();
+            if (!plan) {
+                showStatus(tr("Could not plan the undo: %1").arg(plan.error().message));
+                return;
+            }
+            if (plan.value().errorCount() > 0) {
+                showStatus(tr("The undo plan has errors; nothing was changed."));
+                return;
+            }
+            if (!ApplyConfirmDialog::confirm(window(), plan.value(), tr("Undo"), deletions))
+                return;
+            offsets::ApplyOptions options;
+            options.tool = QStringLiteral("groupscope " GROUPSCOPE_VERSION);
+            options.description = tr("undo of %1").arg(entry.id);
+            options.undoOf = entry.id;
+            if (!deletions.isEmpty())
+                options.deletions.insert(entry.groupId, deletions);
+            const bool started =
+                m_controller->apply(this, plan.value(), options, [this](const auto& results) {
+                    if (!results) {
+                        showStatus(tr("Undo failed: %1").arg(results.error().message));
+                        return;
+                    }
+                    QStringList problems;
+                    int applied = 0;
+                    for (const auto& group : results.value()) {
+                        if (!group.refusal.isEmpty())
+                            problems.append(group.refusal);
+                        applied += int(group.partitions.size()) - group.failedPartitions();
+                    }
+                    showStatus(
+                        problems.isEmpty()
+                            ? tr("Undone: %n partition(s) restored.", nullptr, applied)
+                            : tr("Undo incomplete: %1").arg(problems.join(QLatin1Char(' '))));
+                });
+            if (started)
+                showStatus(tr("Undoing %1…").arg(entry.id));
+        });
+}
+
+} // namespace groupscope::ui
