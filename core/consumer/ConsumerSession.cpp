@@ -402,4 +402,14 @@ void ConsumerSession::setRepositionObserver(RepositionObserver* observer) {
     m_engine->setObserver(observer);
 }
 
+QString ConsumerSession::memberId() const {
+    if (m_options.groupId.isEmpty() || !m_handle)
+        return {};
+    char* raw = rd_kafka_memberid(m_handle.get());
+    const QString id = raw ? QString::fromUtf8(raw) : QString();
+    if (raw)
+        rd_kafka_mem_free(m_handle.get(), raw); // allocated by librdkafka, freed by it
+    return id;
+}
+
 } // namespace groupscope::consumer

@@ -77,6 +77,9 @@ public:
     void setRepositionObserver(RepositionObserver* observer);
 
     const ConsumerSessionOptions& options() const { return m_options; }
+    // The member id the group coordinator gave this session; empty before it joined, and
+    // always for sessions without a group.
+    QString memberId() const;
 
 private:
     explicit ConsumerSession(ConsumerSessionOptions options);

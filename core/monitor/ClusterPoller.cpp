@@ -1,5 +1,7 @@
 #include "monitor/ClusterPoller.h"
 
+#include <optional>
+
 #include "kafka/AdminClient.h"
 #include "monitor/GroupInspector.h"
 
@@ -55,11 +57,21 @@ private:
     // The signals are emitted on the poller's own thread. A result that arrives after
     // stop() is dropped there, so nobody sees data from a poller they already stopped.
     void deliverSnapshot(ClusterSnapshot snapshot) {
+        // What changed since the previous poll, computed here, off the GUI thread. The
+        // first snapshot after a (re)start is a baseline, not a burst of "appeared" events.
+        QList<ChangeEvent> changes;
+        if (m_previous)
+            changes = diffSnapshots(*m_previous, snapshot);
+        m_previous = snapshot;
         QMetaObject::invokeMethod(
             m_poller,
-            [poller = m_poller, stopRequested = m_stopRequested, snapshot = std::move(snapshot)] {
-                if (!stopRequested->load())
-                    emit poller->snapshotReady(snapshot);
+            [poller = m_poller, stopRequested = m_stopRequested, snapshot = std::move(snapshot),
+             changes = std::move(changes)] {
+                if (stopRequested->load())
+                    return;
+                emit poller->snapshotReady(snapshot);
+                if (!changes.isEmpty())
+                    emit poller->changesObserved(changes);
             },
             Qt::QueuedConnection);
     }
@@ -81,6 +93,7 @@ private:
     const std::shared_ptr<std::atomic<bool>> m_refreshPending;
     QTimer* m_nextRefresh;
     std::unique_ptr<kafka::AdminClient> m_admin;
+    std::optional<ClusterSnapshot> m_previous;
 };
 
 ClusterPoller::ClusterPoller(kafka::ConnectionProfile profile, QObject* parent)
@@ -89,6 +102,7 @@ ClusterPoller::ClusterPoller(kafka::ConnectionProfile profile, QObject* parent)
     , m_stopRequested(std::make_shared<std::atomic<bool>>(false))
     , m_refreshPending(std::make_shared<std::atomic<bool>>(false)) {
     qRegisterMetaType<ClusterSnapshot>();
+    qRegisterMetaType<QList<ChangeEvent>>();
     qRegisterMetaType<GroupSnapshot>();
     m_thread.setObjectName(QStringLiteral("ClusterPoller"));
     connect(&m_thread, &QThread::finished, this, &ClusterPoller::stopped);

@@ -2,6 +2,7 @@
 
 #include "kafka/ConnectionProfile.h"
 #include "monitor/GroupSnapshot.h"
+#include "monitor/SnapshotDiff.h"
 
 #include <QDeadlineTimer>
 #include <QObject>
@@ -62,6 +63,9 @@ signals:
     // A refresh that failed as a whole (cluster unreachable, timeout, bad configuration).
     // The previous snapshot is still the latest good data.
     void refreshFailed(const QString& message);
+    // Emitted after snapshotReady when something changed since the previous poll: groups
+    // appearing, state changes, members joining and leaving, partitions moving, commits.
+    void changesObserved(const QList<groupscope::monitor::ChangeEvent>& changes);
     void stopped();
 
 private:
