@@ -2,4 +2,6 @@
 // its include path. The ctest `core_cannot_include_widgets` builds this and expects failure.
 #include <QWidget>
 
-int coreBoundaryProbe() { return sizeof(QWidget); }
+int coreBoundaryProbe() {
+    return sizeof(QWidget);
+}
