@@ -62,7 +62,12 @@ std::variant<QStringList, QPair<int, QString>> splitCsvLine(const QString& line)
 
 // Quotes a value the way CSV readers (Kafka's included) expect, only where needed.
 QByteArray csvField(const QString& value) {
-    if (!value.contains(u',') && !value.contains(u'"'))
+    // Quote anything the reader would not read back as it is: separators and quotes, a
+    // leading U+FEFF (taken for a byte order mark at the start of a file) and surrounding
+    // white space (refused around unquoted values).
+    const bool plain = !value.contains(u',') && !value.contains(u'"') &&
+                       !value.startsWith(QChar(0xFEFF)) && value == value.trimmed();
+    if (plain)
         return value.toUtf8();
     QString quoted = value;
     quoted.replace(QStringLiteral("\""), QStringLiteral("\"\""));
