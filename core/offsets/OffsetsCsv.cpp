@@ -146,10 +146,6 @@ kafka::Result<QList<OffsetsCsvRow>> OffsetsCsv::parse(const QByteArray& raw,
                            QStringLiteral("has %1 columns but line 1 has %2")
                                .arg(fields.size())
                                .arg(columnCount));
-        for (qsizetype c = 0; c < fields.size(); ++c)
-            if (fields[c] != fields[c].trimmed())
-                return failure(lineNumber, int(c) + 1,
-                               QStringLiteral("spaces around \"%1\"").arg(fields[c].trimmed()));
 
         OffsetsCsvRow row;
         row.line = lineNumber;
