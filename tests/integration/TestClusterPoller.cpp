@@ -51,8 +51,11 @@ private slots:
         poller.start();
         QTRY_COMPARE_WITH_TIMEOUT(snapshots.count(), 1, 30000);
         poller.refreshNow();
-        poller.refreshNow(); // merged into the pending one
-        QTRY_COMPARE_WITH_TIMEOUT(snapshots.count(), 2, 30000);
+        poller.refreshNow();
+        QTRY_VERIFY_WITH_TIMEOUT(snapshots.count() >= 2, 30000);
+        // The second call is merged into the first while that one is still pending; when
+        // the worker has already taken the first, it runs one more. Never more than that.
+        QVERIFY2(snapshots.count() <= 3, qPrintable(QString::number(snapshots.count())));
     }
 
     void changesBetweenPollsAreReportedAsEvents() {
