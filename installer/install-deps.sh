@@ -18,6 +18,8 @@ packages=(
   xvfb xauth x11-apps imagemagick
   # networking helpers used by the test bed scripts
   procps iproute2
+  # the secured test broker (tests/kafka/broker start --secure) makes its certificates
+  openssl
   # packaging (installer/Packaging.cmake, tests/packaging): CPack's shlibdeps needs
   # dpkg-shlibdeps and file; the checks run lintian, appstreamcli, desktop-file-validate
   dpkg-dev file lintian appstream desktop-file-utils

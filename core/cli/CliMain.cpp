@@ -19,7 +19,9 @@ Connection options (anywhere on the line):
   --bootstrap-server HOST:PORT[,...]  the cluster to talk to (required unless the
                                       command config sets bootstrap.servers)
   --command-config FILE               librdkafka properties (key=value lines), e.g.
-                                      security.protocol, sasl.*, ssl.*
+                                      security.protocol, sasl.*, ssl.*; TLS checks the
+                                      broker's certificate and host name unless the file
+                                      says enable.ssl.certificate.verification=false
   --timeout MS                        deadline for each Kafka request (default 5000)
 
 Commands:
@@ -124,6 +126,10 @@ int runCli(const QStringList& words, QTextStream& out, QTextStream& err) {
         }
         context.timeout = *timeout;
     }
+    // Verification is only ever off because the command config says so; say what it costs
+    // every time, on stderr so that it never mixes with output a script parses.
+    if (const QString warning = context.profile.verificationWarning(); !warning.isEmpty())
+        err << "Warning: " << warning << u'\n';
 
     if (*command == u"list")
         return runListCommand(context, arguments);

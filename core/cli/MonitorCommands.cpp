@@ -81,6 +81,7 @@ kafka::Result<std::unique_ptr<MonitorSession>> openSession(const CommandContext&
     options.readOffsetsTopic = arguments.readOffsetsTopic;
     options.offsetsTopic = arguments.offsetsTopic;
     options.history = arguments.since;
+    options.rebuildLagHistory = false; // the lag chart's history: the CLI prints none
     return MonitorSession::create(std::move(options));
 }
 

@@ -334,6 +334,13 @@ int runResetCommand(const CommandContext& context, ArgumentList& arguments) {
         fromFile ? QStringLiteral("from-file %1").arg(*fromFile)
                  : QStringLiteral("%1 %2").arg(resetModeName(spec->mode), spec->text).trimmed();
     options.waitForEmpty = waitForEmpty;
+    if (waitForEmpty.count() > 0)
+        // Said before the wait, so nobody takes a quiet terminal for a hang.
+        context.err
+            << QStringLiteral("Waiting up to %1 s for active groups to become empty "
+                              "before applying (Ctrl-C to give up)...\n")
+                   .arg(std::chrono::duration_cast<std::chrono::seconds>(waitForEmpty).count())
+            << Qt::flush;
     auto results = applier.apply(plan.value(), options);
     if (!results)
         return fail(context, results.error().message);

@@ -111,9 +111,17 @@ Result<std::unique_ptr<AdminClient>> AdminClient::create(const ConnectionProfile
 
     char reason[512] = {};
     rd_kafka_t* raw = rd_kafka_new(RD_KAFKA_CONSUMER, conf.value().get(), reason, sizeof reason);
-    if (!raw)
+    if (!raw) {
+        const QString why = QString::fromUtf8(reason);
+        // OpenSSL's "PEM lib" says nothing to a person; the usual cause is the passphrase.
+        if (why.startsWith(u"ssl.key.location"))
+            return KafkaError::invalidArgument(
+                QStringLiteral("cannot load the client key %1: wrong key passphrase "
+                               "(ssl.key.password), or not a PEM private key: %2")
+                    .arg(profile.sslKeyLocation, why));
         return KafkaError::invalidArgument(
-            QStringLiteral("cannot create Kafka client: %1").arg(QString::fromUtf8(reason)));
+            QStringLiteral("cannot create Kafka client: %1").arg(why));
+    }
     (void)conf.value().release(); // rd_kafka_new took ownership of the configuration
     client->m_handle.reset(raw);
     client->m_queue.reset(rd_kafka_queue_new(raw));
@@ -123,7 +131,14 @@ Result<std::unique_ptr<AdminClient>> AdminClient::create(const ConnectionProfile
 void AdminClient::errorCallback(rd_kafka_t*, int code, const char* reason, void* opaque) {
     try {
         auto* self = static_cast<AdminClient*>(opaque);
-        if (self && code != RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN)
+        if (!self)
+            return;
+        const auto errorCode = rd_kafka_resp_err_t(code);
+        if (KafkaError failure =
+                KafkaError::connectionSetupFailure(errorCode, fromUtf8OrEmpty(reason));
+            failure)
+            self->recordSetupFailure(failure);
+        if (errorCode != RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN)
             self->recordConnectionProblem(fromUtf8OrEmpty(reason));
     } catch (...) {
         // never let an exception cross into C
@@ -139,8 +154,15 @@ void AdminClient::logCallback(const rd_kafka_t* handle, int level, const char* f
         if (printLogs)
             std::fprintf(stderr, "librdkafka %d %s: %s\n", level, facility, message);
         if (level <= 4)
-            if (auto* self = static_cast<AdminClient*>(rd_kafka_opaque(handle)))
-                self->recordConnectionProblem(fromUtf8OrEmpty(message));
+            if (auto* self = static_cast<AdminClient*>(rd_kafka_opaque(handle))) {
+                const QString text = fromUtf8OrEmpty(message);
+                // Some handshake failures reach only the log, not the error callback.
+                if (KafkaError failure =
+                        KafkaError::connectionSetupFailure(RD_KAFKA_RESP_ERR_NO_ERROR, text);
+                    failure)
+                    self->recordSetupFailure(failure);
+                self->recordConnectionProblem(text);
+            }
     } catch (...) {
     }
 }
@@ -150,11 +172,39 @@ void AdminClient::recordConnectionProblem(const QString& problem) {
     m_lastConnectionProblem = problem;
 }
 
+void AdminClient::recordSetupFailure(const KafkaError& failure) {
+    QMutexLocker lock(&m_problemMutex);
+    m_setupFailure = failure;
+    m_setupFailureTime = Clock::now();
+}
+
+KafkaError AdminClient::setupFailureSince(Clock::time_point since) const {
+    QMutexLocker lock(&m_problemMutex);
+    if (m_setupFailure && m_setupFailureTime >= since)
+        return m_setupFailure;
+    return {};
+}
+
+void AdminClient::abandonPendingRequests() {
+    // Each request holds its own reference to its reply queue: dropping ours is safe, and
+    // the late answer is freed with the queue.
+    m_queue.reset(rd_kafka_queue_new(m_handle.get()));
+}
+
 KafkaError AdminClient::timeoutError(const QString& what) const {
     QString problem;
+    KafkaError setupFailure;
     {
         QMutexLocker lock(&m_problemMutex);
         problem = m_lastConnectionProblem;
+        setupFailure = m_setupFailure;
+    }
+    // A call that cannot wait on the event queue (metadata, offsets for times) times out
+    // instead of failing fast; the authentication or TLS failure is still the real reason.
+    if (setupFailure) {
+        setupFailure.message = QStringLiteral("%1 (bootstrap servers %2): %3")
+                                   .arg(what, m_profile.bootstrapServers, setupFailure.message);
+        return setupFailure;
     }
     QString message = QStringLiteral("%1 timed out after %2 ms (bootstrap servers %3)")
                           .arg(what)
@@ -175,7 +225,7 @@ KafkaError AdminClient::explain(KafkaError error, const QString& what) const {
     default:
         if (!error.message.startsWith(what))
             error.message = QStringLiteral("%1: %2").arg(what, error.message);
-        return error;
+        return error.withExplanation();
     }
 }
 
@@ -188,6 +238,7 @@ AdminOptionsHandle AdminClient::makeOptions(rd_kafka_admin_op_t op, Deadline dea
 }
 
 Result<EventHandle> AdminClient::waitForEvent(Deadline deadline, const QString& what) {
+    const Clock::time_point callStart = deadline - m_timeout;
     for (;;) {
         // Serve the main queue too: that is where error callbacks are delivered.
         rd_kafka_poll(m_handle.get(), 0);
@@ -195,6 +246,12 @@ Result<EventHandle> AdminClient::waitForEvent(Deadline deadline, const QString& 
         EventHandle event(rd_kafka_queue_poll(m_queue.get(), slice));
         if (event)
             return event;
+        if (KafkaError failure = setupFailureSince(callStart); failure) {
+            abandonPendingRequests();
+            failure.message = QStringLiteral("%1 (bootstrap servers %2): %3")
+                                  .arg(what, m_profile.bootstrapServers, failure.message);
+            return failure;
+        }
         if (m_cancelled && m_cancelled->load())
             return KafkaError{RD_KAFKA_RESP_ERR__INTR, what + QStringLiteral(" was cancelled"),
                               false, false};

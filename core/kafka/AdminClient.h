@@ -71,7 +71,8 @@ public:
 private:
     AdminClient(ConnectionProfile profile, Milliseconds timeout);
 
-    using Deadline = std::chrono::steady_clock::time_point;
+    using Clock = std::chrono::steady_clock;
+    using Deadline = Clock::time_point;
     Deadline deadline() const { return std::chrono::steady_clock::now() + m_timeout; }
     AdminOptionsHandle makeOptions(rd_kafka_admin_op_t op, Deadline deadline) const;
     // Waits for the next admin result event on the private queue, or times out.
@@ -93,6 +94,14 @@ private:
     static void logCallback(const rd_kafka_t* handle, int level, const char* facility,
                             const char* message);
     void recordConnectionProblem(const QString& problem);
+    void recordSetupFailure(const KafkaError& failure);
+    // An authentication or TLS failure reported after `since`, if any: a call waiting for an
+    // answer returns it at once instead of waiting out its deadline, since librdkafka would
+    // only retry the same handshake and fail the same way.
+    KafkaError setupFailureSince(Clock::time_point since) const;
+    // Leaves the requests in flight to a queue nobody reads, so their late answers can never
+    // be taken for the answer of a later call.
+    void abandonPendingRequests();
 
     ConnectionProfile m_profile;
     Milliseconds m_timeout;
@@ -101,6 +110,8 @@ private:
     const std::atomic<bool>* m_cancelled = nullptr;
     mutable QMutex m_problemMutex;
     QString m_lastConnectionProblem;
+    KafkaError m_setupFailure;
+    Clock::time_point m_setupFailureTime;
 };
 
 } // namespace groupscope::kafka

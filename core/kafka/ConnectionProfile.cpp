@@ -12,8 +12,28 @@ void appendIfSet(QList<QPair<QString, QString>>& properties, const char* key,
         properties.append({QString::fromLatin1(key), value});
 }
 
+const QString certificateVerificationKey = QStringLiteral("enable.ssl.certificate.verification");
+const QString hostNameVerificationKey = QStringLiteral("ssl.endpoint.identification.algorithm");
+
+// The value a property ends up with: the last one wins, as in makeConf.
+QString effectiveValue(const QList<QPair<QString, QString>>& properties, const QString& key) {
+    for (auto it = properties.crbegin(); it != properties.crend(); ++it)
+        if (it->first == key)
+            return it->second.trimmed();
+    return {};
+}
+
+bool isFalse(const QString& value) {
+    return value.compare(u"false", Qt::CaseInsensitive) == 0 || value == u"0";
+}
+
 // Assigns a recognised key to its field; returns false for keys that are not fields.
 bool assignField(ConnectionProfile& profile, const QString& key, const QString& value) {
+    if (key == certificateVerificationKey) {
+        // A value librdkafka rejects is reported by the caller's validation of the line.
+        profile.tlsVerification = !isFalse(value.trimmed());
+        return true;
+    }
     QString* field = nullptr;
     if (key == u"bootstrap.servers")
         field = &profile.bootstrapServers;
@@ -53,12 +73,58 @@ QList<QPair<QString, QString>> ConnectionProfile::toProperties() const {
     appendIfSet(properties, "ssl.key.location", sslKeyLocation);
     appendIfSet(properties, "ssl.key.password", sslKeyPassword);
     properties.append(extraProperties);
+    if (usesTls()) {
+        // Set explicitly rather than trusting the library's defaults: librdkafka before 2.0
+        // did not check host names by default. Extra properties the user wrote still win.
+        QList<QPair<QString, QString>> verification{
+            {certificateVerificationKey,
+             tlsVerification ? QStringLiteral("true") : QStringLiteral("false")},
+            {hostNameVerificationKey,
+             tlsVerification ? QStringLiteral("https") : QStringLiteral("none")}};
+        properties = verification + properties;
+    }
     return properties;
+}
+
+bool ConnectionProfile::usesTls() const {
+    QString protocol = securityProtocol;
+    const QString extra = effectiveValue(extraProperties, QStringLiteral("security.protocol"));
+    if (!extra.isEmpty())
+        protocol = extra;
+    return protocol.endsWith(u"SSL", Qt::CaseInsensitive);
+}
+
+QString ConnectionProfile::verificationWarning() const {
+    if (!usesTls())
+        return {};
+    const auto properties = toProperties();
+    if (isFalse(effectiveValue(properties, certificateVerificationKey)))
+        return QStringLiteral(
+                   "TLS verification is off for %1: the broker's certificate and host name are not "
+                   "checked, so anyone on the network path can pose as the broker and see the "
+                   "credentials and data sent to it")
+            .arg(name.isEmpty() ? bootstrapServers : name);
+    if (effectiveValue(properties, hostNameVerificationKey).compare(u"none", Qt::CaseInsensitive) ==
+        0)
+        return QStringLiteral("TLS host name verification is off for %1 "
+                              "(ssl.endpoint.identification.algorithm=none): a certificate "
+                              "issued for another host is accepted")
+            .arg(name.isEmpty() ? bootstrapServers : name);
+    return {};
 }
 
 bool ConnectionProfile::isSecretProperty(const QString& key) {
     return key.contains(u"password") || key.contains(u"secret") ||
            key == u"sasl.oauthbearer.config" || key == u"ssl.key.pem" || key == u"ssl_key";
+}
+
+Result<ConnectionProfile> ConnectionProfile::fromCommandConfigFile(const QString& path) {
+    return fromCommandConfigFile(path, ConnectionProfile());
+}
+
+Result<ConnectionProfile> ConnectionProfile::fromCommandConfigText(const QString& text,
+                                                                   const QString& sourceName) {
+    return fromCommandConfigText(text, sourceName, ConnectionProfile());
 }
 
 Result<ConnectionProfile> ConnectionProfile::fromCommandConfigFile(const QString& path,

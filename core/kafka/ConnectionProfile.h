@@ -22,19 +22,35 @@ struct ConnectionProfile {
     QString sslCertificateLocation;
     QString sslKeyLocation;
     QString sslKeyPassword;
+    // Over TLS, check the broker's certificate chain against the CA and that it was issued
+    // for the host connected to. Turning this off is an explicit per-profile choice
+    // (enable.ssl.certificate.verification=false in a command config, the connection
+    // dialog's checkbox) and verificationWarning() then says what it costs.
+    bool tlsVerification = true;
     // Further librdkafka properties, in order; they win over the fields above.
     QList<QPair<QString, QString>> extraProperties;
 
     QList<QPair<QString, QString>> toProperties() const;
 
+    // True when the effective security.protocol (fields and extra properties) is SSL or
+    // SASL_SSL.
+    bool usesTls() const;
+    // Empty unless this profile talks TLS without fully verifying the broker: then the
+    // warning to show the user (which check is off and what that exposes).
+    QString verificationWarning() const;
+
     // Reads a --command-config file: `key=value` lines as librdkafka properties, `#` and
     // `!` comments, blank lines. Recognised keys fill the fields above; others become
-    // extraProperties. An error names the file, the line number and the key.
+    // extraProperties. An error names the file, the line number and the key. Overloads
+    // rather than default arguments: GCC cannot use the member initialisers above in a
+    // default argument of the class's own type.
+    static Result<ConnectionProfile> fromCommandConfigFile(const QString& path);
     static Result<ConnectionProfile> fromCommandConfigFile(const QString& path,
-                                                           ConnectionProfile base = {});
+                                                           ConnectionProfile base);
     static Result<ConnectionProfile> fromCommandConfigText(const QString& text,
-                                                           const QString& sourceName,
-                                                           ConnectionProfile base = {});
+                                                           const QString& sourceName);
+    static Result<ConnectionProfile>
+    fromCommandConfigText(const QString& text, const QString& sourceName, ConnectionProfile base);
 
     // True for property names whose values must never be printed or stored in clear.
     static bool isSecretProperty(const QString& key);

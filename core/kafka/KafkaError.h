@@ -28,6 +28,23 @@ struct KafkaError {
     static KafkaError timeout(const QString& message);
     // Errors that are Groupscope's own (bad input, not found), not librdkafka's.
     static KafkaError invalidArgument(const QString& message);
+
+    // The broker refused the SASL credentials (wrong user, password or mechanism).
+    static KafkaError authenticationFailed(const QString& detail);
+    // The TLS handshake failed: most often the broker's certificate is not trusted by the
+    // configured CA or was issued for another host name.
+    static KafkaError tlsHandshakeFailed(const QString& detail);
+    // A failure librdkafka reports through its error or log callback that retrying cannot
+    // fix (the connection would fail the same way until the profile changes), as one of
+    // the two errors above; no error otherwise. librdkafka 2.0 reports a rejected
+    // certificate as _SSL or, when the failure surfaces on a read, as _TRANSPORT with
+    // OpenSSL's reason, so the reason text is consulted too.
+    static KafkaError connectionSetupFailure(rd_kafka_resp_err_t code, const QString& reason);
+
+    // True for the broker's "not authorised" answers (a Kafka ACL denies the operation).
+    bool isAuthorizationError() const;
+    // The message with what an authorisation error means added, once; others unchanged.
+    KafkaError withExplanation() const;
 };
 
 } // namespace groupscope::kafka

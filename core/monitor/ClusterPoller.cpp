@@ -4,6 +4,7 @@
 
 #include "kafka/AdminClient.h"
 #include "monitor/GroupInspector.h"
+#include "monitor/GroupTrendTracker.h"
 
 #include <QTimer>
 
@@ -44,9 +45,10 @@ public:
         }
         if (m_admin) {
             auto snapshot = GroupInspector(*m_admin).inspectAll();
-            if (snapshot)
+            if (snapshot) {
+                m_trends.observe(snapshot.value());
                 deliverSnapshot(std::move(snapshot).value());
-            else
+            } else
                 deliverFailure(snapshot.error().toString());
         }
         if (!m_stopRequested->load())
@@ -94,6 +96,7 @@ private:
     QTimer* m_nextRefresh;
     std::unique_ptr<kafka::AdminClient> m_admin;
     std::optional<ClusterSnapshot> m_previous;
+    GroupTrendTracker m_trends; // time lag, health and sparkline of every group
 };
 
 ClusterPoller::ClusterPoller(kafka::ConnectionProfile profile, QObject* parent)

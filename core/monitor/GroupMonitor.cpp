@@ -1,6 +1,8 @@
 #include "monitor/GroupMonitor.h"
 
 #include <algorithm>
+#include <optional>
+#include <utility>
 #include <variant>
 
 namespace groupscope::monitor {
@@ -131,6 +133,13 @@ void GroupMonitor::observeCommit(const OffsetCommit& commit) {
     const int64_t timeMs =
         commit.commitTimestamp >= 0 ? commit.commitTimestamp : commit.recordTimestamp;
     appendCommit(group, {commit.topicPartition, commit.offset, timeMs, commit.metadata, false});
+    // Live commits count too until the rebuild is done: a group first seen after the replay
+    // must not pretend its offsets stood still.
+    if (!group.backfillDone) {
+        if (!group.backfill)
+            group.backfill.emplace(m_options.lagBackfillStepMs, m_options.lagBackfillWindowMs);
+        group.backfill->recordCommit(commit.topicPartition, commit.offset, timeMs);
+    }
     m_timeLag.recordCommittedOffset(commit.group, commit.topicPartition, commit.offset, timeMs);
     const PendingCommit pending{commit.topicPartition, commit.offset, timeMs};
     const auto logEnd = m_logEnds.constFind(commit.topicPartition);
@@ -187,6 +196,60 @@ MonitoredPartition GroupMonitor::monitoredPartition(const QString& group,
     return row;
 }
 
+QStringList GroupMonitor::groupsAwaitingLagBackfill() const {
+    QStringList names;
+    if (m_streamState != StreamState::Live)
+        return names;
+    for (auto it = m_groups.cbegin(); it != m_groups.cend(); ++it)
+        if (it->polled && !it->backfillDone)
+            names.append(it.key());
+    names.sort();
+    return names;
+}
+
+GroupMonitor::LagBackfillRequest GroupMonitor::lagBackfillRequest(const QString& group,
+                                                                  int64_t windowStartMs) const {
+    LagBackfillRequest request;
+    const auto it = m_groups.constFind(group);
+    if (it == m_groups.cend() || !it->polled)
+        return request;
+    const lag::LagBackfill empty(m_options.lagBackfillStepMs);
+    const lag::LagBackfill& backfill = it->backfill ? *it->backfill : empty;
+    // Up to now: where the rebuilt points and the live samples overlap, a chart keeps the
+    // live ones.
+    request.timesMs = backfill.sampleTimes(windowStartMs, m_clock.nowMs());
+    for (const PartitionSnapshot& partition : it->lastPoll.partitions)
+        request.partitions.append(partition.topicPartition);
+    for (const TopicPartition& partition : backfill.replayedPartitions())
+        if (!request.partitions.contains(partition))
+            request.partitions.append(partition);
+    return request;
+}
+
+void GroupMonitor::completeLagBackfill(const QString& group, const QList<int64_t>& timesMs,
+                                       const QHash<TopicPartition, QList<int64_t>>& logEnds) {
+    TrackedGroup& tracked = this->tracked(group);
+    tracked.backfillDone = true;
+    const std::optional<lag::LagBackfill> backfill = std::exchange(tracked.backfill, std::nullopt);
+    if (logEnds.isEmpty())
+        return;
+    QHash<TopicPartition, int64_t> currentCommitted;
+    for (const PartitionSnapshot& partition : tracked.lastPoll.partitions)
+        if (partition.committedOffset)
+            currentCommitted.insert(partition.topicPartition, *partition.committedOffset);
+    // "No record at or after t" means every record was written before t: the log end then
+    // was the newest one a poll has seen.
+    QHash<TopicPartition, QList<int64_t>> resolved = logEnds;
+    for (auto it = resolved.begin(); it != resolved.end(); ++it) {
+        const int64_t newest = m_logEnds.value(it.key()).offset;
+        for (int64_t& offset : it.value())
+            if (offset < 0)
+                offset = newest;
+    }
+    const lag::LagBackfill none(m_options.lagBackfillStepMs);
+    tracked.lagTrail = (backfill ? *backfill : none).build(timesMs, resolved, currentCommitted);
+}
+
 GroupMonitorSnapshot GroupMonitor::snapshot(const QString& group) const {
     GroupMonitorSnapshot result;
     result.group = group;
@@ -205,6 +268,7 @@ GroupMonitorSnapshot GroupMonitor::snapshot(const QString& group) const {
     if (it == m_groups.cend())
         return result;
     result.commits = QList<CommitHistoryEntry>(it->commits.cbegin(), it->commits.cend());
+    result.lagBackfill = it->lagTrail;
     result.error = it->lastPoll.error;
     if (!it->polled)
         return result;

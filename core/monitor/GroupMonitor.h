@@ -2,6 +2,7 @@
 
 #include "lag/Clock.h"
 #include "lag/HealthEvaluator.h"
+#include "lag/LagBackfill.h"
 #include "lag/LagHistory.h"
 #include "lag/TimeLagEstimator.h"
 #include "monitor/GroupMonitorSnapshot.h"
@@ -29,6 +30,10 @@ namespace groupscope::monitor {
 //   generations and the timeline is marked approximate. While the topic's history is
 //   still being replayed, polls add nothing to the timeline, so an inferred generation
 //   never lands ahead of the exact ones on their way.
+// - The lag from before the monitor started (the history window) is rebuilt from the
+//   replayed commits once the replay is complete (LagBackfill): the session looks up the
+//   past log ends the rebuild asks for and hands them back, and every snapshot of the group
+//   carries the resulting trail from then on.
 //
 // Not thread safe: one thread feeds it and reads snapshots (the monitor's worker).
 class GroupMonitor {
@@ -45,6 +50,14 @@ public:
         lag::LagHistoryOptions lagHistory;
         lag::HealthEvaluator::Options health;
         timeline::RebalanceTimeline::Options timeline;
+        int64_t lagBackfillStepMs = 30'000;      // spacing of the rebuilt lag's points
+        int64_t lagBackfillWindowMs = 3'600'000; // how far back a rebuild may reach
+    };
+
+    // What a group's lag rebuild needs: the log end of each partition at each moment.
+    struct LagBackfillRequest {
+        QList<int64_t> timesMs;
+        QList<kafka::TopicPartition> partitions;
     };
 
     explicit GroupMonitor(const lag::Clock& clock = lag::SystemClock::instance());
@@ -56,6 +69,16 @@ public:
 
     void observePoll(const GroupSnapshot& snapshot, int64_t takenAtMs);
     void observeRecord(const OffsetsTopicRecord& record);
+
+    // Groups whose offsets-topic history is replayed and polled, and whose lag rebuild is
+    // not done yet. Empty while the topic is replaying, and always when it is unreadable.
+    QStringList groupsAwaitingLagBackfill() const;
+    LagBackfillRequest lagBackfillRequest(const QString& group, int64_t windowStartMs) const;
+    // `logEnds` as ListOffsets-by-timestamp answered for request.timesMs (-1: no record that
+    // new, so the log end then was today's). An empty `logEnds` gives up: the group's chart
+    // then starts with the live samples.
+    void completeLagBackfill(const QString& group, const QList<int64_t>& timesMs,
+                             const QHash<kafka::TopicPartition, QList<int64_t>>& logEnds);
 
     GroupMonitorSnapshot snapshot(const QString& group) const;
     QStringList groups() const;
@@ -78,6 +101,10 @@ private:
         std::deque<CommitHistoryEntry> commits;
         // Commits read before any poll gave their partition's log end.
         std::deque<PendingCommit> commitsAwaitingLogEnd;
+        // Replayed commits collect here until the rebuild is done; then only its result is kept.
+        std::optional<lag::LagBackfill> backfill;
+        bool backfillDone = false;
+        lag::LagTrail lagTrail;
     };
 
     // Commits come from the stream unless it is known to be unreadable: while it is still

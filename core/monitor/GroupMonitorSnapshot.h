@@ -4,6 +4,7 @@
 
 #include "kafka/GroupTypes.h"
 #include "lag/HealthStatus.h"
+#include "lag/LagTrail.h"
 #include "lag/TimeLag.h"
 #include "timeline/GroupTimeline.h"
 
@@ -61,7 +62,11 @@ struct GroupMonitorSnapshot {
     // Why the timeline is approximate, e.g. the offsets topic's authorisation error.
     QString timelineNote;
     QList<CommitHistoryEntry> commits; // oldest first, bounded
-    kafka::KafkaError error;           // the last poll of this group failed
+    // The group's lag before the monitor started, rebuilt from the offsets topic's history
+    // window (GroupMonitor, LagBackfill). Empty until the replay is done and the past log
+    // ends are looked up, and when the topic is not read; the same shared trail afterwards.
+    lag::LagTrail lagBackfill;
+    kafka::KafkaError error; // the last poll of this group failed
 
     bool timelineApproximate() const { return timelineSource == TimelineSource::Polling; }
 };

@@ -3,6 +3,8 @@
 // them to the UI and the CLI by value; nothing in here refers back to a Kafka handle.
 
 #include "kafka/GroupTypes.h"
+#include "lag/HealthStatus.h"
+#include "lag/TimeLag.h"
 
 #include <QDateTime>
 #include <QList>
@@ -29,10 +31,21 @@ struct PartitionSnapshot {
     kafka::KafkaError error; // e.g. the log offsets of this partition could not be read
 };
 
+// What the cluster poller's own monitor adds to a poll, for the group list: how far behind
+// in time, Burrow's verdict and the recent total lag for the sparkline. Empty (Unknown,
+// NotFound, no samples) from a bare GroupInspector call such as the CLI's describe.
+struct GroupTrend {
+    lag::TimeLag maxTimeLag;
+    lag::GroupStatus health = lag::GroupStatus::NotFound;
+    QString healthReason;         // why the verdict, e.g. the worst partition's reason
+    QList<qint64> recentTotalLag; // oldest first, one per poll
+};
+
 struct GroupSnapshot {
     kafka::GroupDescription description;
     QList<PartitionSnapshot> partitions; // sorted by topic, then partition
     kafka::KafkaError error;             // the group could not be described or its offsets read
+    GroupTrend trend;                    // filled in by ClusterPoller
 
     const QString& groupId() const { return description.groupId; }
     // Kafka reports an unknown group as Dead with no members; with no commits either it

@@ -4,6 +4,8 @@
 
 #include <QSet>
 
+#include <algorithm>
+
 #include <thread>
 
 namespace groupscope::monitor {
@@ -30,6 +32,7 @@ GroupMonitor::StreamState streamStateOf(const OffsetsTopicStream::Status& status
 
 kafka::Result<std::unique_ptr<MonitorSession>> MonitorSession::create(Options options) {
     auto admin = kafka::AdminClient::create(options.profile, options.requestTimeout);
+    options.monitor.lagBackfillWindowMs = options.history.count();
     if (!admin)
         return admin.error();
     std::unique_ptr<MonitorSession> session(
@@ -90,7 +93,47 @@ kafka::Status MonitorSession::refresh() {
     const int64_t takenAtMs = m_options.clock->nowMs();
     for (const GroupSnapshot& snapshot : snapshots.value())
         m_monitor.observePoll(snapshot, takenAtMs);
+    rebuildLagHistory();
     return kafka::Done{};
+}
+
+void MonitorSession::rebuildLagHistory() {
+    if (!m_options.rebuildLagHistory || m_options.groups.isEmpty())
+        return;
+    const int64_t windowStartMs = m_options.clock->nowMs() - m_options.history.count();
+    for (const QString& group : m_monitor.groupsAwaitingLagBackfill()) {
+        const GroupMonitor::LagBackfillRequest request =
+            m_monitor.lagBackfillRequest(group, windowStartMs);
+        const PastLogEnds past = lookUpPastLogEnds(request);
+        m_monitor.completeLagBackfill(group, past.timesMs, past.logEnds);
+    }
+}
+
+MonitorSession::PastLogEnds
+MonitorSession::lookUpPastLogEnds(const GroupMonitor::LagBackfillRequest& request) {
+    PastLogEnds past;
+    if (request.partitions.isEmpty())
+        return past;
+    const auto deadline = std::chrono::steady_clock::now() + m_options.lagHistoryBudget;
+    // Newest moment first, so a budget that runs out costs the oldest part of the history.
+    // One round per moment: a ListOffsets request cannot name a partition twice.
+    for (auto time = request.timesMs.crbegin(); time != request.timesMs.crend(); ++time) {
+        if (!past.timesMs.isEmpty() && std::chrono::steady_clock::now() >= deadline)
+            break;
+        QList<QPair<kafka::TopicPartition, int64_t>> query;
+        for (const kafka::TopicPartition& partition : request.partitions)
+            query.append({partition, *time});
+        const auto answer = m_admin->offsetsForTimestamps(query);
+        if (!answer)
+            return {}; // the chart starts with live samples; polling is unaffected
+        past.timesMs.append(*time);
+        for (auto it = answer.value().cbegin(); it != answer.value().cend(); ++it)
+            past.logEnds[it.key()].append(it.value());
+    }
+    std::reverse(past.timesMs.begin(), past.timesMs.end());
+    for (QList<int64_t>& column : past.logEnds)
+        std::reverse(column.begin(), column.end());
+    return past;
 }
 
 bool MonitorSession::waitForHistory(std::chrono::steady_clock::time_point deadline) {

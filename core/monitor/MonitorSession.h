@@ -30,6 +30,13 @@ public:
         // Another name only for tests that need an unreadable topic.
         QString offsetsTopic = QString::fromLatin1(OffsetsTopicStream::internalTopic);
         std::chrono::milliseconds history{3'600'000};
+        // Rebuild each named group's lag over the history window once it is replayed
+        // (GroupMonitor's lag backfill): one ListOffsets-by-timestamp round per point, so
+        // only for named groups, never when watching every group.
+        bool rebuildLagHistory = true;
+        // How long the rebuild may hold up a refresh; on a slow cluster the oldest part of
+        // the history is left out instead.
+        std::chrono::milliseconds lagHistoryBudget{2000};
         const lag::Clock* clock = &lag::SystemClock::instance();
         GroupMonitor::Options monitor;
     };
@@ -37,7 +44,9 @@ public:
     static kafka::Result<std::unique_ptr<MonitorSession>> create(Options options);
     ~MonitorSession();
 
-    // Moves the stream's records into the monitor, then polls the groups once.
+    // Moves the stream's records into the monitor, then polls the groups once; the first
+    // refresh after the history is replayed also rebuilds the groups' past lag (a few
+    // seconds on a slow cluster, once).
     kafka::Status refresh();
     // Moves whatever the stream has read into the monitor and updates its stream state.
     void drainStream();
@@ -54,6 +63,14 @@ public:
 
 private:
     MonitorSession(Options options, std::unique_ptr<kafka::AdminClient> admin);
+    // Log ends at past moments as ListOffsets-by-timestamp answers them: the moments
+    // looked up (a suffix of the request's, within the budget) and each partition's column.
+    struct PastLogEnds {
+        QList<int64_t> timesMs;
+        QHash<kafka::TopicPartition, QList<int64_t>> logEnds; // empty: a lookup failed
+    };
+    void rebuildLagHistory();
+    PastLogEnds lookUpPastLogEnds(const GroupMonitor::LagBackfillRequest& request);
 
     Options m_options;
     std::unique_ptr<kafka::AdminClient> m_admin;

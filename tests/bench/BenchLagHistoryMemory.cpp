@@ -3,15 +3,17 @@
 // each topic's and group's series, recorded as the monitor would record them. Prints
 // figures against the goal (under 200 MB); it does not pass or fail on them.
 
+#include "BenchFigures.h"
 #include "lag/LagHistory.h"
 
 #include <QElapsedTimer>
-#include <QFile>
 #include <QList>
 
 #include <cstdio>
 
 using namespace groupscope::lag;
+using groupscope::bench::megabytes;
+using groupscope::bench::residentKilobytes;
 
 namespace {
 
@@ -21,21 +23,6 @@ constexpr int partitionsPerTopic = 100;
 constexpr int64_t sampleIntervalMs = 2000;
 constexpr int64_t simulatedMs = 24LL * 3600 * 1000;
 constexpr double goalMegabytes = 200;
-
-// Resident set size in kB from /proc/self/status, or -1 where that does not exist.
-long residentKilobytes() {
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray& line : status.readAll().split('\n'))
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').first().toLong();
-    return -1;
-}
-
-double megabytes(double kilobytes) {
-    return kilobytes / 1024.0;
-}
 
 } // namespace
 

@@ -214,6 +214,48 @@ private slots:
         QCOMPARE(selected.first().row(), 0);
     }
 
+    void showsTimeLagHealthAndTheLagTrend() {
+        GroupListModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        monitor::ClusterSnapshot snapshot = threeGroups();
+        snapshot.groups[0].trend.maxTimeLag = {lag::TimeLag::Status::Estimated, 200, false};
+        snapshot.groups[0].trend.health = lag::GroupStatus::Warning;
+        snapshot.groups[0].trend.healthReason = QStringLiteral("orders-1: lag grew");
+        snapshot.groups[0].trend.recentTotalLag = {5, 9, 12};
+        snapshot.groups[1].trend.maxTimeLag = {lag::TimeLag::Status::CaughtUp, 0, false};
+        snapshot.groups[1].trend.health = lag::GroupStatus::Ok;
+        model.applySnapshot(snapshot);
+
+        QCOMPARE(column(model, GroupListModel::TimeLagColumn),
+                 strings({"3m 20s", "0 s", "\u2013"}));
+        QCOMPARE(column(model, GroupListModel::HealthColumn), strings({"WARN", "OK", "\u2013"}));
+        QCOMPARE(model.index(0, GroupListModel::HealthColumn).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("orders-1: lag grew"));
+        QCOMPARE(model.index(0, GroupListModel::LagTrendColumn)
+                     .data(GroupListModel::LagTrendRole)
+                     .value<QList<qint64>>(),
+                 QList<qint64>({5, 9, 12}));
+        // Unknown time lags sort below caught-up ones, caught-up below any delay.
+        const auto timeLagKey = [&](int row) {
+            return model.index(row, GroupListModel::TimeLagColumn)
+                .data(GroupListModel::SortRole)
+                .toDouble();
+        };
+        QVERIFY(timeLagKey(2) < timeLagKey(1));
+        QVERIFY(timeLagKey(1) < timeLagKey(0));
+
+        // A new sample changes the trend cell only.
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        snapshot.groups[0].trend.recentTotalLag.append(15);
+        model.applySnapshot(snapshot);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.first().at(0).toModelIndex().column(),
+                 int(GroupListModel::LagTrendColumn));
+        QCOMPARE(changed.first().at(1).toModelIndex().column(),
+                 int(GroupListModel::LagTrendColumn));
+    }
+
     void sortsNumericallyNotAlphabetically() {
         GroupListModel model;
         GroupFilterProxyModel proxy;

@@ -67,21 +67,31 @@ ProcessResult run(const QString& program, const QStringList& arguments, const QB
     return result;
 }
 
-ProcessResult runPython(const QString& script, std::chrono::milliseconds timeout) {
+namespace {
+
+QString orTestBroker(const QString& bootstrap) {
+    return bootstrap.isEmpty() ? bootstrapServers() : bootstrap;
+}
+
+} // namespace
+
+ProcessResult runPython(const QString& script, std::chrono::milliseconds timeout,
+                        const QString& bootstrap) {
     const QString prelude =
         QStringLiteral("BOOTSTRAP = %1\n")
-            .arg(QStringLiteral("'") + bootstrapServers() + QStringLiteral("'"));
+            .arg(QStringLiteral("'") + orTestBroker(bootstrap) + QStringLiteral("'"));
     // Debian's python3 carries python3-kafka; a python3 earlier on PATH may not.
     return run(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), prelude + script}, {},
                timeout);
 }
 
-ProcessResult kafkaConsumerGroups(const QStringList& arguments) {
+ProcessResult kafkaConsumerGroups(const QStringList& arguments, const QString& bootstrap) {
     return run(QStringLiteral(GROUPSCOPE_TESTBED_DIR "/kafka-consumer-groups"),
-               QStringList{QStringLiteral("--bootstrap-server"), bootstrapServers()} + arguments);
+               QStringList{QStringLiteral("--bootstrap-server"), orTestBroker(bootstrap)} +
+                   arguments);
 }
 
-bool createTopic(const QString& topic, int partitions) {
+bool createTopic(const QString& topic, int partitions, const QString& bootstrap) {
     const auto result = runPython(QStringLiteral(R"(
 from kafka.admin import KafkaAdminClient, NewTopic
 admin = KafkaAdminClient(bootstrap_servers=BOOTSTRAP)
@@ -89,7 +99,8 @@ admin.create_topics([NewTopic(name='%1', num_partitions=%2, replication_factor=1
 admin.close()
 )")
                                       .arg(topic)
-                                      .arg(partitions));
+                                      .arg(partitions),
+                                  std::chrono::seconds(120), bootstrap);
     if (!result.ok()) {
         qWarning("createTopic %s failed: %s", qPrintable(topic), result.err.constData());
         return false;
@@ -97,20 +108,23 @@ admin.close()
     return waitFor([&] {
         const auto metadata =
             run(QStringLiteral("kcat"),
-                {QStringLiteral("-b"), bootstrapServers(), QStringLiteral("-L"),
+                {QStringLiteral("-b"), orTestBroker(bootstrap), QStringLiteral("-L"),
                  QStringLiteral("-t"), topic, QStringLiteral("-m"), QStringLiteral("5")});
         return metadata.ok() && metadata.out.count(" partition ") >= partitions &&
                !metadata.out.contains("Leader not available");
     });
 }
 
-bool produce(const QString& topic, int count, int partition) {
+bool produce(const QString& topic, int count, int partition, const QString& bootstrap) {
     QByteArray input;
     for (int i = 0; i < count; ++i)
         input += QByteArray::number(i) + ':' + "message-" + QByteArray::number(i) + '\n';
-    QStringList arguments{
-        QStringLiteral("-P"), QStringLiteral("-b"), bootstrapServers(), QStringLiteral("-t"), topic,
-        QStringLiteral("-K:")};
+    QStringList arguments{QStringLiteral("-P"),
+                          QStringLiteral("-b"),
+                          orTestBroker(bootstrap),
+                          QStringLiteral("-t"),
+                          topic,
+                          QStringLiteral("-K:")};
     if (partition >= 0)
         arguments << QStringLiteral("-p") << QString::number(partition);
     const auto result = run(QStringLiteral("kcat"), arguments, input);
@@ -170,6 +184,91 @@ bool PythonGroupMember::waitUntilAssigned(std::chrono::milliseconds timeout) {
 bool PythonGroupMember::leave(std::chrono::milliseconds timeout) {
     m_process->closeWriteChannel();
     return m_process->waitForFinished(int(timeout.count()));
+}
+
+SecureBroker::~SecureBroker() {
+    stop();
+}
+
+bool SecureBroker::start(std::chrono::milliseconds timeout) {
+    const QString script = QStringLiteral(GROUPSCOPE_TESTBED_DIR "/broker");
+    const QString existing = qEnvironmentVariable("GROUPSCOPE_TEST_SECURE_BROKER_DIR");
+    if (!existing.isEmpty()) {
+        m_directory = existing;
+        const auto status =
+            run(script, {QStringLiteral("status"), QStringLiteral("--dir"), existing});
+        if (!status.ok())
+            m_error = QStringLiteral("no secure broker runs in %1: %2")
+                          .arg(existing, QString::fromUtf8(status.err));
+        return status.ok();
+    }
+    m_temporary = std::make_unique<QTemporaryDir>();
+    if (!m_temporary->isValid()) {
+        m_error = QStringLiteral("cannot create a temporary directory");
+        return false;
+    }
+    m_directory = m_temporary->path();
+    // The script has its own start-up deadline; ours bounds the whole run (jars, formatting,
+    // certificates, ACLs).
+    const auto started =
+        run(script,
+            {QStringLiteral("start"), QStringLiteral("--secure"), QStringLiteral("--dir"),
+             m_directory, QStringLiteral("--timeout"), QString::number(timeout.count() / 1000)},
+            {}, timeout + std::chrono::seconds(30));
+    m_ownsBroker = true;
+    if (!started.ok()) {
+        m_error = QStringLiteral("the secure broker did not start: %1 %2")
+                      .arg(QString::fromUtf8(started.out), QString::fromUtf8(started.err));
+        return false;
+    }
+    return true;
+}
+
+void SecureBroker::stop() {
+    if (!m_ownsBroker)
+        return;
+    m_ownsBroker = false;
+    run(QStringLiteral(GROUPSCOPE_TESTBED_DIR "/broker"),
+        {QStringLiteral("stop"), QStringLiteral("--dir"), m_directory}, {},
+        std::chrono::seconds(60));
+}
+
+namespace {
+
+QString firstLine(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(file.readLine()).trimmed();
+}
+
+} // namespace
+
+QString SecureBroker::bootstrap() const {
+    return firstLine(m_directory + QStringLiteral("/bootstrap"));
+}
+
+QString SecureBroker::internalBootstrap() const {
+    return firstLine(m_directory + QStringLiteral("/bootstrap-internal"));
+}
+
+QString SecureBroker::clientConfig(const QString& user) const {
+    return m_directory + QStringLiteral("/clients/%1.properties").arg(user);
+}
+
+QString SecureBroker::javaClientConfig(const QString& user) const {
+    return m_directory + QStringLiteral("/clients/%1.java.properties").arg(user);
+}
+
+QString SecureBroker::clientProperty(const QString& user, const QString& key) const {
+    QFile file(clientConfig(user));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const QString prefix = key + QLatin1Char('=');
+    for (const QByteArray& line : file.readAll().split('\n'))
+        if (const QString text = QString::fromUtf8(line).trimmed(); text.startsWith(prefix))
+            return text.mid(prefix.size());
+    return {};
 }
 
 bool waitFor(const std::function<bool()>& condition, std::chrono::milliseconds timeout) {

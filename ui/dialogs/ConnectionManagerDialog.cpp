@@ -51,6 +51,8 @@ ConnectionManagerDialog::ConnectionManagerDialog(QWidget* parent)
     , m_certPath(new QLineEdit(this))
     , m_keyPath(new QLineEdit(this))
     , m_keyPassword(new QLineEdit(this))
+    , m_verifyTls(new QCheckBox(tr("&Verify the broker's certificate and host name"), this))
+    , m_verifyWarning(new QLabel(this))
     , m_extra(new QPlainTextEdit(this))
     , m_refreshSeconds(new QSpinBox(this))
     , m_readOnly(new QCheckBox(tr("Read-only: never change offsets through this profile"), this))
@@ -93,6 +95,14 @@ void ConnectionManagerDialog::buildForm() {
     m_password->setEchoMode(QLineEdit::Password);
     m_password->setObjectName(QStringLiteral("saslPassword"));
     m_keyPassword->setEchoMode(QLineEdit::Password);
+    m_verifyTls->setObjectName(QStringLiteral("tlsVerificationBox"));
+    m_verifyTls->setChecked(true);
+    m_verifyWarning->setObjectName(QStringLiteral("tlsVerificationWarning"));
+    m_verifyWarning->setWordWrap(true);
+    m_verifyWarning->setText(
+        tr("⚠ Without verification anyone on the network path can pose as the broker and "
+           "see the password and data sent to it. Use this only for a test cluster."));
+    m_verifyWarning->setStyleSheet(QStringLiteral("QLabel { color: #b71c1c; }"));
     m_extra->setPlaceholderText(QStringLiteral("client.id=groupscope\nsocket.timeout.ms=10000"));
     m_extra->setMaximumHeight(80);
     m_extra->setTabChangesFocus(true);
@@ -111,6 +121,8 @@ void ConnectionManagerDialog::buildForm() {
     form->addRow(tr("Certificate file:"), m_certPath);
     form->addRow(tr("Key file:"), m_keyPath);
     form->addRow(tr("Key passphrase:"), m_keyPassword);
+    form->addRow(QString(), m_verifyTls);
+    form->addRow(QString(), m_verifyWarning);
     form->addRow(tr("E&xtra properties:"), m_extra);
     form->addRow(tr("&Refresh every:"), m_refreshSeconds);
     form->addRow(QString(), m_readOnly);
@@ -161,6 +173,7 @@ void ConnectionManagerDialog::buildForm() {
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_protocol, &QComboBox::currentTextChanged, this,
             &ConnectionManagerDialog::updateFieldStates);
+    connect(m_verifyTls, &QCheckBox::toggled, this, &ConnectionManagerDialog::updateFieldStates);
     connect(&SecretStore::instance(), &SecretStore::sessionOnlyChanged, this,
             &ConnectionManagerDialog::updateFieldStates);
     updateFieldStates();
@@ -173,8 +186,12 @@ void ConnectionManagerDialog::updateFieldStates() {
     for (QWidget* field : {static_cast<QWidget*>(m_mechanism), static_cast<QWidget*>(m_username),
                            static_cast<QWidget*>(m_password)})
         field->setEnabled(sasl);
-    for (QWidget* field : {m_caPath, m_certPath, m_keyPath, m_keyPassword})
+    for (QWidget* field : {static_cast<QWidget*>(m_caPath), static_cast<QWidget*>(m_certPath),
+                           static_cast<QWidget*>(m_keyPath), static_cast<QWidget*>(m_keyPassword),
+                           static_cast<QWidget*>(m_verifyTls)})
         field->setEnabled(ssl);
+    // setHidden, not setVisible: the dialog may not be shown yet (tests read isHidden()).
+    m_verifyWarning->setHidden(!ssl || m_verifyTls->isChecked());
     m_secretNote->setText(SecretStore::instance().storageDescription());
 }
 
@@ -231,6 +248,7 @@ void ConnectionManagerDialog::setCurrentConnection(const SavedConnection& connec
     m_readOnly->setChecked(connection.readOnly);
     m_password->setText(profile.saslPassword);
     m_keyPassword->setText(profile.sslKeyPassword);
+    m_verifyTls->setChecked(profile.tlsVerification);
     m_testResult->clear();
     // Secrets come from the store, asynchronously where it is the keychain.
     auto& store = SecretStore::instance();
@@ -270,6 +288,7 @@ SavedConnection ConnectionManagerDialog::currentConnection() const {
         profile.sslCertificateLocation = m_certPath->text().trimmed();
         profile.sslKeyLocation = m_keyPath->text().trimmed();
         profile.sslKeyPassword = m_keyPassword->text();
+        profile.tlsVerification = m_verifyTls->isChecked();
     }
     for (const QString& line : m_extra->toPlainText().split(QLatin1Char('\n'))) {
         const QString trimmed = line.trimmed();
@@ -345,8 +364,10 @@ void ConnectionManagerDialog::testConnection() {
         new monitor::AdminTaskRunner(connection.profile, std::chrono::milliseconds(8000), this);
     m_testButton->setEnabled(false);
     m_testResult->setText(tr("Testing %1…").arg(connection.profile.bootstrapServers));
-    m_tester->post(this, [this](kafka::AdminClient* admin, const kafka::KafkaError& creationError,
-                                const monitor::AdminTaskRunner::CancelToken&) {
+    const bool unverified = !connection.profile.verificationWarning().isEmpty();
+    m_tester->post(this, [this, unverified](kafka::AdminClient* admin,
+                                            const kafka::KafkaError& creationError,
+                                            const monitor::AdminTaskRunner::CancelToken&) {
         QElapsedTimer timer;
         timer.start();
         if (!admin)
@@ -358,7 +379,8 @@ void ConnectionManagerDialog::testConnection() {
         auto partitions = groups ? admin->topicPartitions()
                                  : kafka::Result<QList<kafka::TopicPartition>>(groups.error());
         const qint64 elapsed = timer.elapsed();
-        return monitor::AdminTaskRunner::Continuation([this, groups, partitions, elapsed] {
+        return monitor::AdminTaskRunner::Continuation([this, groups, partitions, elapsed,
+                                                       unverified] {
             m_testButton->setEnabled(true);
             if (!groups)
                 showTestResult(tr("Failed: %1").arg(groups.error().message), false);
@@ -369,11 +391,14 @@ void ConnectionManagerDialog::testConnection() {
                 QSet<QString> topics;
                 for (const auto& tp : partitions.value())
                     topics.insert(tp.topic);
-                showTestResult(tr("Connected in %1 ms: %2 group(s), %3 topic(s).")
-                                   .arg(elapsed)
-                                   .arg(groups.value().size())
-                                   .arg(topics.size()),
-                               true);
+                // A success without verification proves little about whom we reached.
+                showTestResult(
+                    tr("Connected in %1 ms: %2 group(s), %3 topic(s).%4")
+                        .arg(elapsed)
+                        .arg(groups.value().size())
+                        .arg(topics.size())
+                        .arg(unverified ? tr(" The broker was not verified.") : QString()),
+                    true);
             }
         });
     });

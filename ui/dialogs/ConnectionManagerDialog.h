@@ -70,6 +70,8 @@ private:
     QLineEdit* m_certPath;
     QLineEdit* m_keyPath;
     QLineEdit* m_keyPassword;
+    QCheckBox* m_verifyTls;
+    QLabel* m_verifyWarning;
     QPlainTextEdit* m_extra;
     QSpinBox* m_refreshSeconds;
     QCheckBox* m_readOnly;

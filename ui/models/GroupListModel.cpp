@@ -1,5 +1,8 @@
 #include "models/GroupListModel.h"
 
+#include "lag/DurationText.h"
+
+#include <QColor>
 #include <QLocale>
 #include <QSet>
 
@@ -32,7 +35,36 @@ int stateRank(GroupState state) {
 
 bool isNumeric(int column) {
     return column == GroupListModel::MembersColumn || column == GroupListModel::TopicsColumn ||
-           column == GroupListModel::TotalLagColumn;
+           column == GroupListModel::TotalLagColumn || column == GroupListModel::TimeLagColumn;
+}
+
+// Unknown time lags sort below every known one, lower bounds as their bound.
+double timeLagSortKey(const lag::TimeLag& timeLag) {
+    switch (timeLag.status) {
+    case lag::TimeLag::Status::CaughtUp:
+        return 0;
+    case lag::TimeLag::Status::Estimated:
+    case lag::TimeLag::Status::AtLeast:
+        return timeLag.seconds;
+    case lag::TimeLag::Status::Unknown:
+        break;
+    }
+    return -1;
+}
+
+// Verdicts sort by how much they need a look: not yet judged first, errors last.
+qlonglong healthRank(lag::GroupStatus status) {
+    switch (status) {
+    case lag::GroupStatus::NotFound:
+        return 0;
+    case lag::GroupStatus::Ok:
+        return 1;
+    case lag::GroupStatus::Warning:
+        return 2;
+    case lag::GroupStatus::Error:
+        return 3;
+    }
+    return 0;
 }
 
 } // namespace
@@ -52,6 +84,10 @@ GroupListModel::Row GroupListModel::Row::from(const monitor::GroupSnapshot& grou
         row.totalLag = group.totalLag();
     if (group.error)
         row.error = group.error.toString();
+    row.timeLag = group.trend.maxTimeLag;
+    row.health = group.trend.health;
+    row.healthReason = group.trend.healthReason;
+    row.lagTrend = group.trend.recentTotalLag;
     return row;
 }
 
@@ -67,6 +103,13 @@ bool GroupListModel::Row::sameCell(const Row& other, int column) const {
         return topics == other.topics;
     case TotalLagColumn:
         return totalLag == other.totalLag;
+    case TimeLagColumn:
+        // What the cell shows: a change below its resolution is no change.
+        return lag::timeLagText(timeLag) == lag::timeLagText(other.timeLag);
+    case HealthColumn:
+        return health == other.health && healthReason == other.healthReason;
+    case LagTrendColumn:
+        return lagTrend == other.lagTrend;
     case ProtocolColumn:
         return protocolType == other.protocolType && assignor == other.assignor;
     }
@@ -112,6 +155,14 @@ QVariant GroupListModel::data(const QModelIndex& index, int role) const {
         return int(row.state);
     case TopicsRole:
         return row.topics;
+    case LagTrendRole:
+        return QVariant::fromValue(row.lagTrend);
+    case Qt::ForegroundRole:
+        if (index.column() == HealthColumn && row.health == lag::GroupStatus::Error)
+            return QColor(0xd3, 0x2f, 0x2f);
+        if (index.column() == HealthColumn && row.health == lag::GroupStatus::Warning)
+            return QColor(0xe0, 0x8a, 0x00);
+        return {};
     }
     return {};
 }
@@ -135,6 +186,12 @@ QVariant GroupListModel::headerData(int section, Qt::Orientation orientation, in
         return tr("Topics");
     case TotalLagColumn:
         return tr("Total lag");
+    case TimeLagColumn:
+        return tr("Time lag");
+    case HealthColumn:
+        return tr("Health");
+    case LagTrendColumn:
+        return tr("Lag trend");
     case ProtocolColumn:
         return tr("Protocol / assignor");
     }
@@ -155,6 +212,13 @@ QVariant GroupListModel::displayValue(const Row& row, int column) const {
         // No commit means no lag to speak of, which is not the same as a lag of zero.
         return row.totalLag ? QLocale().toString(qlonglong(*row.totalLag))
                             : QStringLiteral("\u2013");
+    case TimeLagColumn:
+        return lag::timeLagText(row.timeLag);
+    case HealthColumn:
+        return row.health == lag::GroupStatus::NotFound ? QStringLiteral("\u2013")
+                                                        : lag::groupStatusName(row.health);
+    case LagTrendColumn:
+        return {}; // drawn by the sparkline delegate
     case ProtocolColumn:
         return protocolText(row);
     }
@@ -174,6 +238,14 @@ QVariant GroupListModel::sortValue(const Row& row, int column) const {
         return qlonglong(row.topics.size());
     case TotalLagColumn:
         return qlonglong(row.totalLag.value_or(-1));
+    case TimeLagColumn:
+        return timeLagSortKey(row.timeLag);
+    case HealthColumn:
+        return healthRank(row.health);
+    case LagTrendColumn:
+        // Growing lag first when sorted descending: the newest minus the oldest sample.
+        return row.lagTrend.size() < 2 ? qlonglong(0)
+                                       : qlonglong(row.lagTrend.last() - row.lagTrend.first());
     case ProtocolColumn:
         return protocolText(row);
     }
@@ -188,6 +260,21 @@ QString GroupListModel::toolTip(const Row& row, int column) const {
         return row.topics.join(QLatin1Char('\n'));
     case TotalLagColumn:
         return row.totalLag ? QString() : tr("No committed offsets");
+    case TimeLagColumn:
+        return row.timeLag.status == lag::TimeLag::Status::Unknown
+                   ? tr("Not known yet: it needs a few refreshes of the log end offsets")
+                   : tr("How long ago the log end was at the committed offset (the worst "
+                        "partition)");
+    case HealthColumn:
+        return row.healthReason.isEmpty()
+                   ? (row.health == lag::GroupStatus::NotFound
+                          ? tr("Not judged yet: it needs a window of commits")
+                          : QString())
+                   : row.healthReason;
+    case LagTrendColumn:
+        return row.lagTrend.isEmpty()
+                   ? QString()
+                   : tr("Total lag over the last %n refreshes", nullptr, int(row.lagTrend.size()));
     }
     return {};
 }

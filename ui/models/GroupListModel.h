@@ -21,19 +21,26 @@ public:
         MembersColumn,
         TopicsColumn,
         TotalLagColumn,
+        // How far behind in time (the worst partition), Burrow's verdict, the recent lag.
+        TimeLagColumn,
+        HealthColumn,
+        LagTrendColumn,
         // The protocol type and assignor ("consumer · range"): tells a cooperative group
         // from an eager one at a glance.
         ProtocolColumn,
         ColumnCount
     };
     enum Role {
-        // A value that orders the column: numbers as qlonglong, text as QString.
+        // A value that orders the column: numbers as qlonglong (time lag as double), text as
+        // QString.
         SortRole = Qt::UserRole + 1,
         GroupIdRole,
         // kafka::GroupState, as int: lets a delegate draw the state without parsing text.
         StateRole,
         // The group's topic names, as QStringList, for filtering.
         TopicsRole,
+        // The recent total lag, oldest first, as QList<qint64>, for the sparkline.
+        LagTrendRole,
     };
 
     explicit GroupListModel(QObject* parent = nullptr);
@@ -59,6 +66,10 @@ private:
         QString protocolType;
         QString assignor;
         std::optional<int64_t> totalLag; // empty when no partition has a commit
+        lag::TimeLag timeLag;
+        lag::GroupStatus health = lag::GroupStatus::NotFound;
+        QString healthReason;
+        QList<qint64> lagTrend;
         QString error;
 
         static Row from(const monitor::GroupSnapshot& group);

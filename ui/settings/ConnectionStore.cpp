@@ -27,6 +27,8 @@ QList<SavedConnection> ConnectionStore::load() {
         profile.sslCertificateLocation =
             settings.value(QStringLiteral("sslCertificateLocation")).toString();
         profile.sslKeyLocation = settings.value(QStringLiteral("sslKeyLocation")).toString();
+        // Profiles saved before the option existed verify, as every new one does.
+        profile.tlsVerification = settings.value(QStringLiteral("tlsVerification"), true).toBool();
         const QStringList extra = settings.value(QStringLiteral("extraProperties")).toStringList();
         for (const QString& line : extra) {
             const qsizetype equals = line.indexOf(QLatin1Char('='));
@@ -58,6 +60,7 @@ void ConnectionStore::save(const QList<SavedConnection>& connections) {
         settings.setValue(QStringLiteral("sslCaLocation"), profile.sslCaLocation);
         settings.setValue(QStringLiteral("sslCertificateLocation"), profile.sslCertificateLocation);
         settings.setValue(QStringLiteral("sslKeyLocation"), profile.sslKeyLocation);
+        settings.setValue(QStringLiteral("tlsVerification"), profile.tlsVerification);
         QStringList extra;
         for (const auto& [key, value] : profile.extraProperties)
             // A secret typed into the extra properties is not stored either.

@@ -3,8 +3,10 @@
 #include "delegates/LagBarDelegate.h"
 #include "models/MemberTableModel.h"
 #include "models/PartitionTableModel.h"
+#include "widgets/LagChartWidget.h"
 #include "widgets/OffsetResetPanel.h"
 #include "widgets/PlaceholderTableView.h"
+#include "widgets/RebalanceTimelineWidget.h"
 #include "widgets/ResetHistoryPanel.h"
 #include "widgets/TableCopy.h"
 
@@ -43,7 +45,9 @@ GroupDetailWidget::GroupDetailWidget(ResetController* controller, QWidget* paren
     , m_partitionView(new PlaceholderTableView(this))
     , m_memberView(new PlaceholderTableView(this))
     , m_offsetPanel(new OffsetResetPanel(controller, this))
-    , m_historyPanel(new ResetHistoryPanel(controller, this)) {
+    , m_historyPanel(new ResetHistoryPanel(controller, this))
+    , m_lagChart(new LagChartWidget(this))
+    , m_timeline(new RebalanceTimelineWidget(this)) {
     m_header->setObjectName(QStringLiteral("groupDetailHeader"));
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_header->setText(tr("Double-click a group (or select it and press Enter) to open it here."));
@@ -82,6 +86,10 @@ GroupDetailWidget::GroupDetailWidget(ResetController* controller, QWidget* paren
     m_tabs->setObjectName(QStringLiteral("groupDetailTabs"));
     m_tabs->addTab(m_partitionView, tr("&Partitions"));
     m_tabs->addTab(m_memberView, tr("&Members"));
+    m_lagChart->setObjectName(QStringLiteral("lagChart"));
+    m_tabs->addTab(m_lagChart, tr("&Lag"));
+    m_timeline->setObjectName(QStringLiteral("rebalanceTimeline"));
+    m_tabs->addTab(m_timeline, tr("&Timeline"));
     m_tabs->addTab(m_offsetPanel, tr("Reset &offsets"));
     m_tabs->addTab(m_historyPanel, tr("&History"));
     m_tabs->setEnabled(false);
@@ -95,6 +103,7 @@ GroupDetailWidget::GroupDetailWidget(ResetController* controller, QWidget* paren
             &GroupDetailWidget::statusMessage);
     connect(m_historyPanel, &ResetHistoryPanel::statusMessage, this,
             &GroupDetailWidget::statusMessage);
+    connect(m_lagChart, &LagChartWidget::statusMessage, this, &GroupDetailWidget::statusMessage);
 }
 
 QTableView* GroupDetailWidget::partitionView() const {
@@ -117,6 +126,9 @@ void GroupDetailWidget::openGroup(const QString& groupId, const monitor::GroupSn
         m_partitionView->setPlaceholderText(tr("Loading %1…").arg(groupId));
         m_offsetPanel->setGroup(groupId);
         m_historyPanel->setGroup(groupId);
+        m_monitorSnapshot = {};
+        m_lagChart->clear();
+        m_timeline->clear();
         m_header->setText(tr("<b>%1</b> — loading…").arg(groupId.toHtmlEscaped()));
         m_tabs->setEnabled(true);
     }
@@ -145,6 +157,15 @@ void GroupDetailWidget::applyGroupSnapshot(const monitor::GroupSnapshot& group) 
     m_partitionView->setPlaceholderText(
         tr("Group %1 has no committed offsets and no assigned partitions.").arg(m_groupId));
     updateHeader(group);
+}
+
+void GroupDetailWidget::applyMonitorSnapshot(const monitor::GroupMonitorSnapshot& snapshot) {
+    if (snapshot.group != m_groupId)
+        return;
+    m_monitorSnapshot = snapshot;
+    m_lagChart->appendSnapshot(snapshot);
+    m_timeline->setTimeline(snapshot.timeline, snapshot.takenAtMs, snapshot.timelineApproximate(),
+                            snapshot.timelineNote);
 }
 
 void GroupDetailWidget::updateHeader(const monitor::GroupSnapshot& group) {

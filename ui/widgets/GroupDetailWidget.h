@@ -1,5 +1,6 @@
 #pragma once
 
+#include "monitor/GroupMonitorSnapshot.h"
 #include "monitor/GroupSnapshot.h"
 
 #include <QWidget>
@@ -10,20 +11,23 @@ class QTableView;
 
 namespace groupscope::ui {
 
+class LagChartWidget;
 class MemberTableModel;
 class OffsetResetPanel;
 class PartitionTableModel;
 class PlaceholderTableView;
+class RebalanceTimelineWidget;
 class ResetController;
 class ResetHistoryPanel;
 
-// Everything about one group, fed from the same ClusterPoller snapshots as the group list:
+// Everything about one group. The same ClusterPoller snapshots as the group list feed
 // Partitions (offsets, log range, lag bars, owners), Members, the editable offsets table
-// and the reset History.
+// and the reset History; the group's own live monitor (LiveGroupMonitor: offsets-topic
+// history plus polling) feeds the Lag chart and the rebalance Timeline.
 class GroupDetailWidget : public QWidget {
     Q_OBJECT
 public:
-    enum Tab { PartitionsTab, MembersTab, OffsetsTab, HistoryTab };
+    enum Tab { PartitionsTab, MembersTab, LagTab, TimelineTab, OffsetsTab, HistoryTab };
 
     GroupDetailWidget(ResetController* controller, QWidget* parent = nullptr);
 
@@ -33,11 +37,17 @@ public:
     // Takes this group's part of a refresh; other groups are ignored.
     void applyClusterSnapshot(const monitor::ClusterSnapshot& snapshot);
     void applyGroupSnapshot(const monitor::GroupSnapshot& group);
+    // The live monitor's view of the open group: lag history and the rebalance timeline.
+    void applyMonitorSnapshot(const monitor::GroupMonitorSnapshot& snapshot);
 
     PartitionTableModel* partitionModel() const { return m_partitionModel; }
     MemberTableModel* memberModel() const { return m_memberModel; }
     OffsetResetPanel* offsetPanel() const { return m_offsetPanel; }
     ResetHistoryPanel* historyPanel() const { return m_historyPanel; }
+    LagChartWidget* lagChart() const { return m_lagChart; }
+    RebalanceTimelineWidget* timelineView() const { return m_timeline; }
+    // The newest live-monitor snapshot of the open group (empty before the first one).
+    const monitor::GroupMonitorSnapshot& monitorSnapshot() const { return m_monitorSnapshot; }
     QTabWidget* tabs() const { return m_tabs; }
     QTableView* partitionView() const;
     QTableView* memberView() const;
@@ -58,6 +68,9 @@ private:
     PlaceholderTableView* m_memberView;
     OffsetResetPanel* m_offsetPanel;
     ResetHistoryPanel* m_historyPanel;
+    LagChartWidget* m_lagChart;
+    RebalanceTimelineWidget* m_timeline;
+    monitor::GroupMonitorSnapshot m_monitorSnapshot;
 };
 
 } // namespace groupscope::ui

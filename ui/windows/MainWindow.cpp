@@ -1,7 +1,9 @@
 #include "windows/MainWindow.h"
 
+#include "controllers/LiveGroupMonitor.h"
 #include "controllers/ResetController.h"
 #include "delegates/GroupStateBadgeDelegate.h"
+#include "delegates/LagSparklineDelegate.h"
 #include "dialogs/ConnectionManagerDialog.h"
 #include "models/GroupFilterProxyModel.h"
 #include "models/GroupListModel.h"
@@ -64,6 +66,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_splitter(new QSplitter(Qt::Vertical, this))
     , m_resetController(new ResetController(this))
     , m_detail(new GroupDetailWidget(m_resetController, this))
+    , m_liveMonitor(new LiveGroupMonitor(this))
     , m_statusLabel(new QLabel(this))
     , m_refreshLabel(new QLabel(this))
     , m_modeLabel(new QLabel(this)) {
@@ -96,6 +99,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_view->setModel(m_proxy);
     m_view->setItemDelegateForColumn(GroupListModel::StateColumn,
                                      new GroupStateBadgeDelegate(m_view));
+    m_view->setItemDelegateForColumn(
+        GroupListModel::LagTrendColumn,
+        new LagSparklineDelegate(GroupListModel::LagTrendRole, m_view));
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -109,10 +115,13 @@ MainWindow::MainWindow(QWidget* parent)
     QHeaderView* header = m_view->horizontalHeader();
     header->setHighlightSections(false);
     header->setSectionResizeMode(GroupListModel::GroupColumn, QHeaderView::Stretch);
-    header->resizeSection(GroupListModel::StateColumn, 190);
-    header->resizeSection(GroupListModel::MembersColumn, 110);
-    header->resizeSection(GroupListModel::TopicsColumn, 110);
-    header->resizeSection(GroupListModel::TotalLagColumn, 150);
+    header->resizeSection(GroupListModel::StateColumn, 170);
+    header->resizeSection(GroupListModel::MembersColumn, 90);
+    header->resizeSection(GroupListModel::TopicsColumn, 80);
+    header->resizeSection(GroupListModel::TotalLagColumn, 120);
+    header->resizeSection(GroupListModel::TimeLagColumn, 100);
+    header->resizeSection(GroupListModel::HealthColumn, 80);
+    header->resizeSection(GroupListModel::LagTrendColumn, 130);
     header->resizeSection(GroupListModel::ProtocolColumn, 200);
     enableCopyAsTsv(m_view);
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &MainWindow::updatePlaceholder);
@@ -136,6 +145,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_splitter->setStretchFactor(1, 3);
     m_splitter->setChildrenCollapsible(false);
     setCentralWidget(m_splitter);
+    connect(m_liveMonitor, &LiveGroupMonitor::snapshotReady, m_detail,
+            &GroupDetailWidget::applyMonitorSnapshot);
     connect(m_detail, &GroupDetailWidget::statusMessage, this,
             [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(m_resetController, &ResetController::offsetsChanged, this, [this] {
@@ -171,8 +182,10 @@ void MainWindow::restoreLayout() {
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
     m_splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray());
+    // "groupColumns2": the list gained columns; a header state saved for the old ones would
+    // put widths on the wrong columns.
     m_view->horizontalHeader()->restoreState(
-        settings.value(QStringLiteral("mainWindow/groupColumns")).toByteArray());
+        settings.value(QStringLiteral("mainWindow/groupColumns2")).toByteArray());
     m_detail->partitionView()->horizontalHeader()->restoreState(
         settings.value(QStringLiteral("mainWindow/partitionColumns")).toByteArray());
     m_detail->offsetPanel()->view()->horizontalHeader()->restoreState(
@@ -183,7 +196,7 @@ void MainWindow::saveLayout() const {
     QSettings settings;
     settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("mainWindow/splitter"), m_splitter->saveState());
-    settings.setValue(QStringLiteral("mainWindow/groupColumns"),
+    settings.setValue(QStringLiteral("mainWindow/groupColumns2"),
                       m_view->horizontalHeader()->saveState());
     settings.setValue(QStringLiteral("mainWindow/partitionColumns"),
                       m_detail->partitionView()->horizontalHeader()->saveState());
@@ -230,10 +243,8 @@ void MainWindow::createMenus() {
     connect(listAction, &QAction::triggered, this,
             [this] { m_view->setFocus(Qt::ShortcutFocusReason); });
     viewMenu->addSeparator();
-    const QStringList tabNames{tr("&Partitions"), tr("&Members"), tr("Reset &offsets"),
-                               tr("&History")};
-    for (int tab = 0; tab < tabNames.size(); ++tab) {
-        QAction* action = viewMenu->addAction(tabNames.at(tab));
+    for (int tab = 0; tab < m_detail->tabs()->count(); ++tab) {
+        QAction* action = viewMenu->addAction(m_detail->tabs()->tabText(tab));
         action->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + tab)));
         connect(action, &QAction::triggered, this, [this, tab] {
             m_detail->tabs()->setCurrentIndex(tab);
@@ -293,6 +304,7 @@ void MainWindow::setRefreshInterval(std::chrono::milliseconds interval) {
     m_refreshInterval = interval;
     if (m_poller)
         m_poller->setInterval(interval);
+    m_liveMonitor->setInterval(interval);
 }
 
 void MainWindow::connectTo(const kafka::ConnectionProfile& profile) {
@@ -340,6 +352,8 @@ void MainWindow::connectTo(const SavedConnection& connection) {
     connect(m_poller, &ClusterPoller::snapshotReady, this, &MainWindow::applySnapshot);
     connect(m_poller, &ClusterPoller::refreshFailed, this, &MainWindow::showRefreshFailure);
     m_poller->start();
+    m_liveMonitor->setInterval(m_refreshInterval);
+    m_liveMonitor->setProfile(profile); // restarts the open group's monitor on this cluster
 }
 
 void MainWindow::askForConnection() {
@@ -356,6 +370,7 @@ void MainWindow::openCurrentGroup() {
 }
 
 void MainWindow::openGroup(QString groupId) {
+    m_liveMonitor->watch(groupId);
     for (const auto& group : std::as_const(m_lastSnapshot.groups))
         if (group.groupId() == groupId) {
             m_groupToOpen.clear();

@@ -22,6 +22,7 @@ namespace groupscope::ui {
 
 class GroupDetailWidget;
 class GroupListModel;
+class LiveGroupMonitor;
 class GroupFilterProxyModel;
 class PlaceholderTableView;
 class ResetController;
@@ -75,6 +76,7 @@ private:
     QSplitter* m_splitter;
     ResetController* m_resetController;
     GroupDetailWidget* m_detail;
+    LiveGroupMonitor* m_liveMonitor; // feeds the open group's Lag and Timeline tabs
     QLabel* m_statusLabel;
     QLabel* m_refreshLabel;
     QLabel* m_modeLabel;

@@ -1,0 +1,36 @@
+#pragma once
+// Small helpers the benchmarks share: resident memory and percentiles of timings.
+
+#include <QFile>
+#include <QList>
+
+#include <algorithm>
+#include <cmath>
+
+namespace groupscope::bench {
+
+// Resident set size in kB from /proc/self/status, or -1 where that does not exist.
+inline long residentKilobytes() {
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray& line : status.readAll().split('\n'))
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').first().toLong();
+    return -1;
+}
+
+inline double megabytes(double kilobytes) {
+    return kilobytes / 1024.0;
+}
+
+// The p-th percentile (0..100) by nearest rank; 0 for no values.
+inline double percentile(QList<double> values, double p) {
+    if (values.isEmpty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const auto rank = qsizetype(std::ceil(p / 100.0 * double(values.size())));
+    return values.at(std::clamp<qsizetype>(rank - 1, 0, values.size() - 1));
+}
+
+} // namespace groupscope::bench

@@ -1,0 +1,108 @@
+// GroupTrendTracker: what the group list shows beside each group's lag (time lag, health
+// verdict, sparkline), from a sequence of cluster-wide polls on a manual clock.
+
+#include "monitor/GroupTrendTracker.h"
+
+#include <QTest>
+
+using namespace groupscope;
+using monitor::ClusterSnapshot;
+using monitor::GroupSnapshot;
+using monitor::GroupTrendTracker;
+using namespace std::chrono_literals;
+
+namespace {
+
+// One partition of `orders`: committed at `committed`, log end at `logEnd`.
+GroupSnapshot group(const QString& id, int64_t committed, int64_t logEnd) {
+    GroupSnapshot snapshot;
+    snapshot.description.groupId = id;
+    snapshot.description.state = kafka::GroupState::Stable;
+    monitor::PartitionSnapshot row;
+    row.topicPartition = {QStringLiteral("orders"), 0};
+    row.committedOffset = committed;
+    row.logStartOffset = 0;
+    row.logEndOffset = logEnd;
+    row.lag = logEnd - committed;
+    snapshot.partitions.append(row);
+    return snapshot;
+}
+
+} // namespace
+
+class TestGroupTrendTracker : public QObject {
+    Q_OBJECT
+
+private slots:
+    void aCaughtUpGroupIsHealthyWithNoTimeLag() {
+        lag::ManualClock clock;
+        GroupTrendTracker tracker(clock);
+        ClusterSnapshot snapshot;
+        for (int poll = 0; poll < 15; ++poll) {
+            clock.advance(2s);
+            const int64_t end = 1000 + 100 * poll;
+            snapshot.groups = {group(QStringLiteral("fast"), end, end)};
+            tracker.observe(snapshot);
+        }
+        const monitor::GroupTrend& trend = snapshot.groups.first().trend;
+        QCOMPARE(trend.health, lag::GroupStatus::Ok);
+        QCOMPARE(trend.maxTimeLag.status, lag::TimeLag::Status::CaughtUp);
+        QCOMPARE(trend.recentTotalLag.size(), 15);
+        QVERIFY(std::all_of(trend.recentTotalLag.cbegin(), trend.recentTotalLag.cend(),
+                            [](qint64 lag) { return lag == 0; }));
+    }
+
+    void aConsumerFallingBehindShowsGrowingLagTimeLagAndAWarning() {
+        lag::ManualClock clock;
+        GroupTrendTracker tracker(clock);
+        ClusterSnapshot snapshot;
+        for (int poll = 0; poll < 15; ++poll) {
+            clock.advance(2s);
+            // Production 100 per poll, consumption 60: lag grows by 40 every poll.
+            snapshot.groups = {group(QStringLiteral("slow"), 1000 + 60 * poll, 1100 + 100 * poll)};
+            tracker.observe(snapshot);
+        }
+        const monitor::GroupTrend& trend = snapshot.groups.first().trend;
+        QCOMPARE(trend.health, lag::GroupStatus::Warning);
+        QVERIFY2(trend.healthReason.startsWith(QStringLiteral("orders-0: ")),
+                 qPrintable(trend.healthReason));
+        QVERIFY(trend.maxTimeLag.isKnown());
+        QVERIFY2(trend.maxTimeLag.seconds > 0,
+                 qPrintable(QString::number(trend.maxTimeLag.seconds)));
+        QCOMPARE(trend.recentTotalLag.first(), 100);
+        QCOMPARE(trend.recentTotalLag.last(), 100 + 40 * 14);
+    }
+
+    void theSparklineKeepsOnlyTheNewestSamples() {
+        lag::ManualClock clock;
+        GroupTrendTracker tracker(clock);
+        ClusterSnapshot snapshot;
+        const int polls = GroupTrendTracker::sparklineSamples + 25;
+        for (int poll = 0; poll < polls; ++poll) {
+            clock.advance(2s);
+            snapshot.groups = {group(QStringLiteral("long"), 0, poll)};
+            tracker.observe(snapshot);
+        }
+        const QList<qint64>& trend = snapshot.groups.first().trend.recentTotalLag;
+        QCOMPARE(trend.size(), GroupTrendTracker::sparklineSamples);
+        QCOMPARE(trend.last(), polls - 1);
+        QCOMPARE(trend.first(), polls - GroupTrendTracker::sparklineSamples);
+    }
+
+    void eachGroupGetsItsOwnTrend() {
+        lag::ManualClock clock;
+        GroupTrendTracker tracker(clock);
+        ClusterSnapshot snapshot;
+        for (int poll = 0; poll < 3; ++poll) {
+            clock.advance(2s);
+            snapshot.groups = {group(QStringLiteral("a"), 0, 10),
+                               group(QStringLiteral("b"), 0, 20)};
+            tracker.observe(snapshot);
+        }
+        QCOMPARE(snapshot.groups.at(0).trend.recentTotalLag, QList<qint64>({10, 10, 10}));
+        QCOMPARE(snapshot.groups.at(1).trend.recentTotalLag, QList<qint64>({20, 20, 20}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGroupTrendTracker)
+#include "TestGroupTrendTracker.moc"

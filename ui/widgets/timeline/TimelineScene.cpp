@@ -1,0 +1,119 @@
+#include "widgets/timeline/TimelineScene.h"
+
+#include <QSet>
+
+#include <algorithm>
+
+namespace groupscope::ui {
+
+namespace {
+
+QList<kafka::TopicPartition> partitionsOf(const timeline::GroupTimeline& timeline) {
+    QSet<kafka::TopicPartition> seen;
+    for (const timeline::Generation& generation : timeline.generations)
+        for (auto it = generation.ownerByPartition.cbegin();
+             it != generation.ownerByPartition.cend(); ++it)
+            seen.insert(it.key());
+    QList<kafka::TopicPartition> sorted(seen.cbegin(), seen.cend());
+    std::sort(sorted.begin(), sorted.end());
+    return sorted;
+}
+
+} // namespace
+
+QString TimelineScene::boundaryLabel(const timeline::Generation& generation) {
+    if (generation.generationId < 0)
+        return QStringLiteral("≈");
+    if (generation.approximate)
+        return QStringLiteral("≈ gen %1").arg(generation.generationId);
+    return QStringLiteral("gen %1").arg(generation.generationId);
+}
+
+void TimelineScene::rebuild(const timeline::GroupTimeline& timeline, int64_t nowMs) {
+    m_timeline = timeline;
+    m_nowMs = nowMs;
+
+    const QList<kafka::TopicPartition> partitions = partitionsOf(timeline);
+    m_lanesChanged = partitions.size() != m_lanes.size();
+    for (qsizetype i = 0; !m_lanesChanged && i < partitions.size(); ++i)
+        m_lanesChanged = partitions[i] != m_lanes[i].partition;
+
+    QList<Lane> lanes;
+    lanes.reserve(partitions.size());
+    for (const kafka::TopicPartition& partition : partitions) {
+        Lane lane;
+        lane.partition = partition;
+        lane.label = QStringLiteral("%1-%2").arg(partition.topic).arg(partition.partition);
+        lane.firstOfTopic = lanes.isEmpty() || lanes.last().partition.topic != partition.topic;
+        lanes.append(std::move(lane));
+    }
+
+    m_boundaries.clear();
+    const QList<timeline::Generation>& generations = timeline.generations;
+    for (qsizetype g = 0; g < generations.size(); ++g) {
+        const timeline::Generation& generation = generations[g];
+        const int64_t endMs = std::max(generation.startMs, generation.endMs.value_or(nowMs));
+        m_boundaries.append({generation.startMs, int(g), boundaryLabel(generation),
+                             generation.approximate || generation.generationId < 0});
+        for (Lane& lane : lanes) {
+            const QString owner = generation.ownerByPartition.value(lane.partition);
+            if (!lane.bars.isEmpty()) {
+                Bar& last = lane.bars.last();
+                if (last.endMs == generation.startMs && last.ownerId == owner) {
+                    last.endMs = endMs;
+                    continue;
+                }
+            }
+            const bool moved = !lane.bars.isEmpty() && !lane.bars.last().ownerId.isEmpty() &&
+                               !owner.isEmpty() && lane.bars.last().ownerId != owner;
+            lane.bars.append({generation.startMs, endMs, owner, moved});
+        }
+    }
+    m_lanes = std::move(lanes);
+}
+
+void TimelineScene::clear() {
+    m_lanesChanged = !m_lanes.isEmpty();
+    m_timeline = {};
+    m_lanes.clear();
+    m_boundaries.clear();
+}
+
+int TimelineScene::generationIndexAt(int64_t timeMs) const {
+    const QList<timeline::Generation>& generations = m_timeline.generations;
+    // Generations are oldest first and do not overlap: the last one started at or before.
+    auto after = std::upper_bound(generations.cbegin(), generations.cend(), timeMs,
+                                  [](int64_t time, const timeline::Generation& generation) {
+                                      return time < generation.startMs;
+                                  });
+    if (after == generations.cbegin())
+        return -1;
+    const auto found = std::prev(after);
+    if (timeMs >= found->endMs.value_or(m_nowMs) && found->endMs)
+        return -1;
+    return int(found - generations.cbegin());
+}
+
+int TimelineScene::stateIndexAt(int64_t timeMs) const {
+    const QList<timeline::StateSpan>& states = m_timeline.states;
+    auto after = std::upper_bound(
+        states.cbegin(), states.cend(), timeMs,
+        [](int64_t time, const timeline::StateSpan& span) { return time < span.startMs; });
+    if (after == states.cbegin())
+        return -1;
+    const auto found = std::prev(after);
+    if (found->endMs && timeMs >= *found->endMs)
+        return -1;
+    return int(found - states.cbegin());
+}
+
+int64_t TimelineScene::firstKnownMs() const {
+    int64_t first = m_nowMs;
+    if (!m_timeline.generations.isEmpty())
+        first = std::min(first, m_timeline.generations.first().startMs);
+    if (!m_timeline.states.isEmpty())
+        first = std::min(first, m_timeline.states.first().startMs);
+    return first;
+}
+
+} // namespace groupscope::ui
