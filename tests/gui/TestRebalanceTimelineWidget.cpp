@@ -311,10 +311,14 @@ private slots:
         QVERIFY(start < kNow && kNow < end);
         QVERIFY(end - kNow < (end - start) / 10); // "now" sits at the right edge
 
-        // A refresh two seconds later scrolls the view by two seconds.
+        // A refresh two seconds later scrolls the view: the new "now" at the right edge.
+        // (The history is younger than the follow window, so the view also widens a
+        // little with it: a young history fills the view.)
         widget.setTimeline(sampleTimeline(), kNow + 2000, false, QString());
-        QCOMPARE(widget.visibleTimeRange().first, start + 2000);
-        QCOMPARE(widget.visibleTimeRange().second, end + 2000);
+        const auto [laterStart, laterEnd] = widget.visibleTimeRange();
+        QVERIFY(laterEnd > end);
+        QVERIFY(laterStart < kNow + 2000 && kNow + 2000 < laterEnd);
+        QVERIFY(laterEnd - (kNow + 2000) < (laterEnd - laterStart) / 10);
 
         // The wheel zooms time around the pointer and stops following.
         sendWheel(widget.plot(), pixelOf(at(300), 3), 120);

@@ -2,7 +2,7 @@
 # Takes screenshots of the real, running Groupscope GUI under Xvfb.
 #
 #   take-screenshots.sh [--binary PATH] [--demo-data] [--group G] [--empty-group G]
-#                       BOOTSTRAP OUTDIR
+#                       [--timeline-group G] BOOTSTRAP OUTDIR
 #
 # Starts build/gui/app/groupscope (or --binary) on a virtual 1200x800 screen against the
 # broker BOOTSTRAP, waits until the window title reports the groups it found (the title
@@ -11,7 +11,9 @@
 # writes group-detail.png (its Members tab) and offset-table.png (two partitions edited in
 # the offsets table by keyboard). With --empty-group G (a group without members, e.g. the
 # sandbox's "archive") it edits one partition of G and opens the Apply confirmation:
-# confirm-dialog.png. Keys are typed with xkeys.py (XTEST); nothing is ever applied.
+# confirm-dialog.png. With --timeline-group G (a group that rebalances, e.g. the sandbox's
+# "shipping") it opens G, lets the live monitor collect a minute, and writes lag-chart.png
+# and rebalance-timeline.png. Keys are typed with xkeys.py (XTEST); nothing is ever applied.
 # --demo-data first fills the broker with a few topics and groups (demo-groups.py) and keeps
 # one live member in 'inventory-sync' while the shot is taken, so the list shows a Stable
 # group next to Empty ones. Needs xvfb-run, xwininfo and ImageMagick's import.
@@ -59,7 +61,7 @@ stop_gui() {
 
 # Inside the virtual display (xvfb-run re-runs this script).
 if [ "${1:-}" = "--inside-display" ]; then
-  binary="$2" bootstrap="$3" outdir="$4" group="$5" empty_group="$6"
+  binary="$2" bootstrap="$3" outdir="$4" group="$5" empty_group="$6" timeline_group="$7"
   # A clean settings directory: no window geometry or profiles from earlier runs.
   XDG_CONFIG_HOME="$(mktemp -d)"
   export XDG_CONFIG_HOME GROUPSCOPE_NO_KEYCHAIN=1
@@ -80,7 +82,7 @@ if [ "${1:-}" = "--inside-display" ]; then
     shoot "$outdir/group-detail.png"
     # Offsets tab; first row: mode "shift" (3 up from "current"), value -250; second row:
     # mode "earliest". The preview is planned on the worker meanwhile.
-    keys alt+3 ctrl+Home Right Right Right Right Right Right F2 Up Up Up Return \
+    keys alt+5 ctrl+Home Right Right Right Right Right Right F2 Up Up Up Return \
       Right F2 ctrl+a text:-250 Return Down Left F2 Up Up Return
     sleep 2
     shoot "$outdir/offset-table.png"
@@ -88,13 +90,22 @@ if [ "${1:-}" = "--inside-display" ]; then
   stop_gui
   if [ -n "$empty_group" ]; then
     start_gui --group "$empty_group"
-    keys alt+3 ctrl+Home Right Right Right Right Right Right F2 Up Up Up Return \
+    keys alt+5 ctrl+Home Right Right Right Right Right Right F2 Up Up Up Return \
       Right F2 ctrl+a text:-100 Return
     sleep 3
     keys ctrl+Return
     sleep 1.5
     shoot "$outdir/confirm-dialog.png"
     keys Escape
+  fi
+  if [ -n "$timeline_group" ]; then
+    start_gui --group "$timeline_group"
+    keys alt+4
+    sleep 60 # a minute of live history: a few generations and lag samples
+    shoot "$outdir/rebalance-timeline.png"
+    keys alt+3
+    shoot "$outdir/lag-chart.png"
+    stop_gui
   fi
   exit 0
 fi
@@ -104,17 +115,19 @@ binary="$repo/build/gui/app/groupscope"
 demo=0
 group=""
 empty_group=""
+timeline_group=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --binary) binary="$2"; shift 2 ;;
     --demo-data) demo=1; shift ;;
     --group) group="$2"; shift 2 ;;
     --empty-group) empty_group="$2"; shift 2 ;;
+    --timeline-group) timeline_group="$2"; shift 2 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
 done
-[ $# -eq 2 ] || { echo "usage: $0 [--binary PATH] [--demo-data] [--group G] [--empty-group G] BOOTSTRAP OUTDIR" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: $0 [--binary PATH] [--demo-data] [--group G] [--empty-group G] [--timeline-group G] BOOTSTRAP OUTDIR" >&2; exit 2; }
 bootstrap="$1"
 outdir="$2"
 mkdir -p "$outdir"
@@ -151,5 +164,5 @@ if [ "$demo" = 1 ]; then
 fi
 
 xvfb-run --auto-servernum --server-args="-screen 0 1200x800x24" \
-  "$0" --inside-display "$binary" "$bootstrap" "$outdir" "$group" "$empty_group"
+  "$0" --inside-display "$binary" "$bootstrap" "$outdir" "$group" "$empty_group" "$timeline_group"
 ls "$outdir"/*.png

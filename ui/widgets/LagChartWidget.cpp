@@ -23,6 +23,8 @@ namespace {
 // Room right of the newest sample while following, as a share of the span, so the newest
 // point is not glued to the axis.
 constexpr double followMarginShare = 0.02;
+// The narrowest view while following, so the first samples do not fill the whole width.
+constexpr double minimumFollowSpanSeconds = 120;
 // Topics beyond this many get no legend entry: a legend of 50 entries hides the chart.
 constexpr int legendTopicLimit = 16;
 constexpr int legendColumns = 8;
@@ -463,8 +465,12 @@ void LagChartWidget::followNow() {
     const double newest = newestKey();
     if (std::isnan(newest))
         return;
-    const double upper = newest + m_spanSeconds * followMarginShare;
-    setTimeRange(upper - m_spanSeconds, upper);
+    // A young series fills the view instead of sitting at the right edge of an empty hour.
+    const double oldest = oldestKey();
+    const double dataSpan = (newest - oldest) / (1 - 2 * followMarginShare);
+    const double span = std::min(m_spanSeconds, std::max(minimumFollowSpanSeconds, dataSpan));
+    const double upper = newest + span * followMarginShare;
+    setTimeRange(upper - span, upper);
 }
 
 void LagChartWidget::setFollowing(bool following) {

@@ -283,7 +283,12 @@ void RebalanceTimelineWidget::followNow() {
         m_followWindowMs = int64_t(width);
     setFollowing(true);
     const double now = double(m_scene.nowMs()) / 1000.0;
-    const double window = double(m_followWindowMs) / 1000.0;
+    double window = double(m_followWindowMs) / 1000.0;
+    // A young history fills the view instead of sitting in a corner of an empty window.
+    if (!m_scene.isEmpty()) {
+        const double age = now - double(m_scene.firstKnownMs()) / 1000.0;
+        window = std::min(window, std::max(double(kMinFollowWindowMs) / 1000.0, age * 1.08));
+    }
     setTimeRange(now - window * (1.0 - kFollowLead), now + window * kFollowLead);
 }
 
