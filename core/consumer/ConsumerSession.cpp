@@ -77,6 +77,7 @@ Result<std::unique_ptr<ConsumerSession>> ConsumerSession::create(ConsumerSession
     settings.operationTimeout = session->m_options.operationTimeout;
     settings.whenNoCommittedOffset = session->m_options.whenNoCommittedOffset;
     settings.afterOutOfRange = session->m_options.afterOutOfRange;
+    settings.groupId = session->m_options.groupId;
     session->m_engine = std::make_unique<RepositionEngine>(raw, session->m_partitions, settings);
     session->start();
     return session;
@@ -172,57 +173,75 @@ AssignmentMethod ConsumerSession::assignmentMethod() const {
 }
 
 void ConsumerSession::onRebalance(rd_kafka_resp_err_t code,
-                                  const rd_kafka_topic_partition_list_t* partitions) {
+                                  const rd_kafka_topic_partition_list_t* partitions,
+                                  AssignmentMethod method) {
     ++m_rebalances;
-    const AssignmentMethod method = assignmentMethod();
+    // Only a COOPERATIVE member keeps partitions, and so commits, across a re-join.
+    const bool cooperative = method == AssignmentMethod::Incremental;
     if (code == RD_KAFKA_RESP_ERR__ASSIGN_PARTITIONS) {
+        if (cooperative) {
+            m_commitGate.assigned();
+            applyCommitPolicy(method);
+        }
         RepositionRequest request;
         for (const TopicPartition& partition : toPartitions(partitions))
             request.targets.insert(partition, RepositionTarget::committed());
         for (const RepositionOutcome& outcome : m_engine->assign(request, method))
             if (!outcome.ok())
                 recordError(outcome.error);
-    } else {
-        if (code != RD_KAFKA_RESP_ERR__REVOKE_PARTITIONS)
-            recordError(KafkaError::fromCode(code, QStringLiteral("rebalance")));
-        // A lost assignment may already belong to someone else: never commit for it.
-        const bool lost = rd_kafka_assignment_lost(m_handle.get());
-        if (lost)
-            ++m_lostAssignments;
-        const auto outcomes = m_engine->revoke(
-            toPartitions(partitions),
-            m_options.commitOnRevoke && !lost && !m_options.groupId.isEmpty(), method);
-        for (const RepositionOutcome& outcome : outcomes)
-            if (!outcome.ok())
-                recordError(outcome.error);
+        return;
     }
+    if (code != RD_KAFKA_RESP_ERR__REVOKE_PARTITIONS)
+        recordError(KafkaError::fromCode(code, QStringLiteral("rebalance")));
+    // A lost assignment may already belong to someone else: never commit for it.
+    const bool lost = rd_kafka_assignment_lost(m_handle.get());
+    if (lost)
+        ++m_lostAssignments;
+    // The member has just synchronised with the group: committing the revoked
+    // partitions' positions now is safe even while later commits are held.
+    m_engine->setCommitPolicy(RepositionEngine::CommitPolicy::Send);
+    const auto outcomes =
+        m_engine->revoke(toPartitions(partitions),
+                         m_options.commitOnRevoke && !lost && !m_options.groupId.isEmpty(), method);
+    for (const RepositionOutcome& outcome : outcomes)
+        if (!outcome.ok())
+            recordError(outcome.error);
+    if (cooperative)
+        m_commitGate.revoked(lost);
+    applyCommitPolicy(method);
 }
 
-void ConsumerSession::rebalanceCallback(rd_kafka_t* handle, rd_kafka_resp_err_t code,
+void ConsumerSession::applyCommitPolicy(AssignmentMethod method) {
+    using Policy = RepositionEngine::CommitPolicy;
+    Policy policy = Policy::Send;
+    if (method == AssignmentMethod::Incremental && !m_options.groupId.isEmpty()) {
+        if (!m_commitGate.isOpen())
+            policy = Policy::Hold;
+        else if (GroupRebalanceProbe::commitDuringJoinLosesAssignment())
+            policy = Policy::SendIfGroupStable;
+    }
+    m_engine->setCommitPolicy(policy);
+}
+
+void ConsumerSession::rebalanceCallback(rd_kafka_t*, rd_kafka_resp_err_t code,
                                         rd_kafka_topic_partition_list_t* partitions, void* opaque) {
+    // The opaque is set before the handle exists and the engine lives as long as the handle.
     auto* self = static_cast<ConsumerSession*>(opaque);
+    // Asked once, first: librdkafka answers rd_kafka_rebalance_protocol() through its main
+    // thread and waits without a timeout, and once the final revoke of a closing consumer
+    // has been answered (unassigned) that thread no longer does: asking then hangs.
+    const AssignmentMethod method = self->assignmentMethod();
     try {
-        if (self && self->m_callbacksEnabled) {
-            self->onRebalance(code, partitions);
+        if (self->m_callbacksEnabled) {
+            self->onRebalance(code, partitions, method);
             return;
         }
     } catch (...) {
         // never let an exception cross into C
     }
-    // The group waits for an answer to every rebalance; give librdkafka one even when the
-    // engine could not run, so that the group does not stall.
-    const char* protocol = rd_kafka_rebalance_protocol(handle);
-    const bool cooperative = protocol && std::strcmp(protocol, "COOPERATIVE") == 0;
-    if (code == RD_KAFKA_RESP_ERR__ASSIGN_PARTITIONS) {
-        if (cooperative)
-            kafka::ErrorHandle(rd_kafka_incremental_assign(handle, partitions));
-        else
-            rd_kafka_assign(handle, partitions);
-    } else if (cooperative) {
-        kafka::ErrorHandle(rd_kafka_incremental_unassign(handle, partitions));
-    } else {
-        rd_kafka_assign(handle, nullptr);
-    }
+    // The group waits for an answer to every rebalance: the engine gives librdkafka one
+    // even when the reposition could not run, so that the group does not stall.
+    self->m_engine->acknowledgeRebalance(code, partitions, method);
 }
 
 void ConsumerSession::errorCallback(rd_kafka_t*, int code, const char* reason, void* opaque) {

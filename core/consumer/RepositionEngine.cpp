@@ -27,6 +27,14 @@ KafkaError partitionError(rd_kafka_resp_err_t code, const QString& what,
     return KafkaError::fromCode(code, QStringLiteral("%1 %2").arg(what, partition.toString()));
 }
 
+KafkaError commitsHeldError() {
+    KafkaError error =
+        KafkaError::fromCode(RD_KAFKA_RESP_ERR_REBALANCE_IN_PROGRESS,
+                             QStringLiteral("not committed while the group rebalances; try again"));
+    error.retriable = true;
+    return error;
+}
+
 } // namespace
 
 RepositionEngine::RepositionEngine(rd_kafka_t* consumer, PartitionTable& partitions,
@@ -34,7 +42,8 @@ RepositionEngine::RepositionEngine(rd_kafka_t* consumer, PartitionTable& partiti
     : m_consumer(consumer)
     , m_partitions(partitions)
     , m_settings(settings)
-    , m_resolver(consumer, settings.operationTimeout, settings.whenNoCommittedOffset) {}
+    , m_resolver(consumer, settings.operationTimeout, settings.whenNoCommittedOffset)
+    , m_rebalanceProbe(consumer, settings.groupId, settings.operationTimeout) {}
 
 QList<RepositionOutcome> RepositionEngine::reposition(const RepositionRequest& request) {
     return run(Mode::Seek, request, AssignmentMethod::Incremental);
@@ -362,6 +371,10 @@ KafkaError RepositionEngine::commitOffsets(const QList<QPair<TopicPartition, int
     // An asynchronous commit on a private queue, waited for with a deadline: a synchronous
     // commit has none, and a broker that is down must not hang the fetch thread.
     kafka::QueueHandle queue(rd_kafka_queue_new(m_consumer));
+    // Asked last, right before the commit goes out: what is left of the race with a
+    // JoinGroup is the time between the coordinator's answer and this call.
+    if (m_commitPolicy == CommitPolicy::SendIfGroupStable && m_rebalanceProbe.isRebalancing())
+        return commitsHeldError();
     const rd_kafka_resp_err_t code =
         rd_kafka_commit_queue(m_consumer, list.get(), queue.get(), nullptr, nullptr);
     if (code)
@@ -388,10 +401,13 @@ KafkaError RepositionEngine::commitOffsets(const QList<QPair<TopicPartition, int
 
 void RepositionEngine::commitStep(const QList<TopicPartition>& partitions, Outcomes& outcomes) {
     QList<QPair<TopicPartition, int64_t>> offsets;
+    const bool held = m_commitPolicy == CommitPolicy::Hold;
     for (const TopicPartition& partition : partitions) {
         RepositionOutcome& outcome = outcomes[partition];
         if (KafkaError fault = injectedFault(RepositionStep::Commit, partition); fault)
             recordError(outcome, std::move(fault));
+        else if (held && outcome.newPosition >= 0)
+            recordError(outcome, commitsHeldError());
         else if (outcome.newPosition >= 0)
             offsets.append({partition, outcome.newPosition});
     }
@@ -435,6 +451,42 @@ void RepositionEngine::unassignStep(const QList<TopicPartition>& partitions,
     if (error)
         for (const TopicPartition& partition : partitions)
             recordError(outcomes[partition], error);
+}
+
+void RepositionEngine::acknowledgeRebalance(rd_kafka_resp_err_t code,
+                                            const rd_kafka_topic_partition_list_t* partitions,
+                                            AssignmentMethod method) noexcept {
+    const bool assigning = code == RD_KAFKA_RESP_ERR__ASSIGN_PARTITIONS;
+    QList<TopicPartition> affected;
+    try {
+        for (int i = 0; partitions && i < partitions->cnt; ++i)
+            affected.append(elementPartition(partitions->elems[i]));
+        // The failed run may have left these partitions locked, half-positioned or with
+        // buffered messages; an assigned partition starts over at an unknown position.
+        for (const TopicPartition& partition : affected) {
+            if (!assigning)
+                continue;
+            m_partitions.addLocked(partition);
+            m_partitions.flush(partition);
+            m_partitions.setPosition(partition, -1);
+        }
+    } catch (...) {
+        // out of memory at worst; librdkafka must be answered below all the same
+    }
+    if (method == AssignmentMethod::Incremental)
+        kafka::ErrorHandle(assigning ? rd_kafka_incremental_assign(m_consumer, partitions)
+                                     : rd_kafka_incremental_unassign(m_consumer, partitions));
+    else
+        rd_kafka_assign(m_consumer, assigning ? partitions : nullptr);
+    try {
+        for (const TopicPartition& partition : affected) {
+            if (assigning)
+                m_partitions.unlock(partition);
+            else
+                m_partitions.remove(partition);
+        }
+    } catch (...) {
+    }
 }
 
 void RepositionEngine::holdForBackpressure(const TopicPartition& partition) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "consumer/GroupRebalanceProbe.h"
 #include "consumer/OffsetResolver.h"
 #include "consumer/PartitionTable.h"
 #include "consumer/RepositionObserver.h"
@@ -28,7 +29,9 @@ enum class AssignmentMethod { Eager, Incremental };
 // jumps in time are entry points into that same sequence, never copies of it.
 //
 // It is also the only place that pauses and resumes partitions for backpressure, so no
-// second piece of code can resume a partition behind a reposition's back.
+// second piece of code can resume a partition behind a reposition's back. In all of core,
+// only this class calls librdkafka's seek, pause, resume, assign, incremental assign and
+// unassign, and commit (the rebalance callback's fallback included: acknowledgeRebalance).
 //
 // Thread: everything here runs on the session's fetch thread, between two polls or inside
 // the rebalance callback, so a message librdkafka hands out is never half-way between the
@@ -39,6 +42,7 @@ public:
         std::chrono::milliseconds operationTimeout{10000};
         RepositionTarget whenNoCommittedOffset = RepositionTarget::earliest();
         RepositionTarget afterOutOfRange = RepositionTarget::earliest();
+        QString groupId; // empty without a group
     };
 
     RepositionEngine(rd_kafka_t* consumer, PartitionTable& partitions, Settings settings);
@@ -58,6 +62,15 @@ public:
     QList<RepositionOutcome> recoverOutOfRange(const QList<kafka::TopicPartition>& partitions,
                                                AssignmentMethod method);
 
+    // The rebalance callback's last resort, when assign() or revoke() failed with an
+    // exception: the group waits for an answer to every rebalance, so librdkafka gets one
+    // all the same, in the engine's order (bookkeeping, assign or unassign, unlock).
+    // Positions are left to librdkafka (committed offsets, else auto.offset.reset) and
+    // nothing is committed. Never throws: it runs where nothing may cross into C.
+    void acknowledgeRebalance(rd_kafka_resp_err_t code,
+                              const rd_kafka_topic_partition_list_t* partitions,
+                              AssignmentMethod method) noexcept;
+
     // Backpressure: a full buffer pauses its partition; a drained one resumes it.
     void holdForBackpressure(const kafka::TopicPartition& partition);
     void releaseBackpressure(const kafka::TopicPartition& partition);
@@ -65,6 +78,17 @@ public:
     // Commits each partition's processed position (the offset after the last message
     // handed out). Not a change of position, but it shares the engine's commit step.
     QList<RepositionOutcome> commitProcessedPositions();
+
+    // How the commit step treats a commit; the session sets it from the rebalance
+    // protocol and its RebalanceCommitGate, which says why anything but Send exists.
+    enum class CommitPolicy {
+        Send,
+        // Send nothing; report REBALANCE_IN_PROGRESS (retriable) for each partition.
+        Hold,
+        // Hold when the coordinator says the group is rebalancing, send otherwise.
+        SendIfGroupStable,
+    };
+    void setCommitPolicy(CommitPolicy policy) { m_commitPolicy = policy; }
 
 private:
     enum class Mode { Seek, Assign, Revoke, Recover };
@@ -102,6 +126,8 @@ private:
     Settings m_settings;
     OffsetResolver m_resolver;
     std::atomic<RepositionObserver*> m_observer{nullptr};
+    GroupRebalanceProbe m_rebalanceProbe;
+    CommitPolicy m_commitPolicy = CommitPolicy::Send; // fetch thread only, like the rest
 };
 
 } // namespace groupscope::consumer

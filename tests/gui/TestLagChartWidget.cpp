@@ -12,6 +12,7 @@
 #include <qcustomplot.h>
 
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -262,6 +263,60 @@ private slots:
         QCOMPARE(chart.totalGraph()->dataCount(), 5);
         chart.appendSnapshot(sample(t0 + 2000, {{orders, 1}}));
         QCOMPARE(chart.totalGraph()->dataCount(), 6);
+    }
+
+    void aRebuiltHistoryThenLiveSamplesAreDrawnInTheFollowedView() {
+        // As the application gets them: a few live polls, then the snapshot that carries
+        // the rebuilt history (ten minutes before the first poll), then more polls.
+        LagChartWidget chart;
+        chart.resize(1100, 500);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        for (int i = 0; i < 3; ++i)
+            chart.appendSnapshot(sample(t0 + i * 2000, {{orders, 18}}, 1.1));
+        GroupMonitorSnapshot withHistory = sample(t0 + 3 * 2000, {{orders, 20}}, 1.0);
+        withHistory.lagBackfill = trail(t0 + 500, 20, 15, 0);
+        chart.appendSnapshot(withHistory);
+        for (int i = 4; i < 30; ++i)
+            chart.appendSnapshot(sample(t0 + i * 2000, {{orders, 18 + i % 3}}, 1.1));
+        chart.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const QCPRange range = chart.visibleTimeRange();
+        const QCPGraph* drawn = chart.drawnGraph(chart.totalGraph());
+        int inView = 0;
+        for (auto it = drawn->data()->constBegin(); it != drawn->data()->constEnd(); ++it)
+            if (range.contains(it->key))
+                ++inView;
+        QVERIFY2(inView >= 30, qPrintable(QString::number(inView)));
+        QVERIFY2(chart.plot()->yAxis->range().upper >= 20,
+                 qPrintable(QString::number(chart.plot()->yAxis->range().upper)));
+    }
+
+    void aChartFilledWhileHiddenIsDrawnWhenShown() {
+        // The Lag tab fills while another tab is in front: its plot had no real width then.
+        QTabWidget tabs;
+        tabs.resize(1100, 560);
+        auto* front = new QWidget;
+        auto* chart = new LagChartWidget;
+        tabs.addTab(front, QStringLiteral("front"));
+        tabs.addTab(chart, QStringLiteral("lag"));
+        tabs.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&tabs));
+        GroupMonitorSnapshot withHistory = sample(t0, {{orders, 20}}, 1.0);
+        withHistory.lagBackfill = trail(t0 - 500, 20, 15, 0);
+        chart->appendSnapshot(withHistory);
+        for (int i = 1; i < 30; ++i)
+            chart->appendSnapshot(sample(t0 + i * 2000, {{orders, 18 + i % 3}}, 1.1));
+        tabs.setCurrentWidget(chart);
+        const auto drawnInView = [&] {
+            const QCPRange range = chart->visibleTimeRange();
+            const QCPGraph* drawn = chart->drawnGraph(chart->totalGraph());
+            int count = 0;
+            for (auto it = drawn->data()->constBegin(); it != drawn->data()->constEnd(); ++it)
+                count += range.contains(it->key) ? 1 : 0;
+            return count;
+        };
+        QTRY_VERIFY2(drawnInView() >= 40, qPrintable(QString::number(drawnInView())));
+        QTRY_VERIFY(chart->plot()->yAxis->range().upper >= 20);
     }
 
     void followingKeepsNowInViewUntilTheUserZooms() {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "models/ChangedCellBlocks.h"
+
 #include <QAbstractTableModel>
 
 #include <algorithm>
@@ -64,14 +66,22 @@ protected:
             last = first;
         }
         int row = 0;
+        // Changed cells are signalled in blocks once the updates are done, before any
+        // insertion moves the rows they name.
+        ChangedCellBlocks changes(
+            [this](int firstRow, int lastRow, int firstColumn, int lastColumn) {
+                emit this->dataChanged(this->index(firstRow, firstColumn),
+                                       this->index(lastRow, lastColumn));
+            });
         for (qsizetype next = 0; next < fresh.size();) {
             if (row < m_rows.size() && keyOf(m_rows.at(row)) == keyOf(fresh.at(next))) {
                 const Row next_ = merged(m_rows.at(row), fresh.at(next));
-                updateRow(row, next_);
+                changes.addRow(row, replaceRow(row, next_));
                 ++row;
                 ++next;
                 continue;
             }
+            changes.flush();
             qsizetype end = next;
             while (end < fresh.size() &&
                    (row >= m_rows.size() || keyOf(fresh.at(end)) != keyOf(m_rows.at(row))))
@@ -88,20 +98,22 @@ protected:
 
     // Replaces one row and signals the runs of cells that changed.
     void updateRow(int row, const Row& fresh) {
+        ChangedCellBlocks changes(
+            [this](int firstRow, int lastRow, int firstColumn, int lastColumn) {
+                emit this->dataChanged(this->index(firstRow, firstColumn),
+                                       this->index(lastRow, lastColumn));
+            });
+        changes.addRow(row, replaceRow(row, fresh));
+    }
+
+    // Replaces one row without a signal; returns which columns changed.
+    QList<bool> replaceRow(int row, const Row& fresh) {
         const int columns = columnCount();
         QList<bool> changed(columns);
         for (int column = 0; column < columns; ++column)
             changed[column] = !sameCell(m_rows.at(row), fresh, column);
         m_rows[row] = fresh;
-        for (int first = 0; first < columns; ++first) {
-            if (!changed[first])
-                continue;
-            int last = first;
-            while (last + 1 < columns && changed[last + 1])
-                ++last;
-            emit this->dataChanged(this->index(row, first), this->index(row, last));
-            first = last;
-        }
+        return changed;
     }
 
     QList<Row> m_rows;

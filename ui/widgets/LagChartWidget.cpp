@@ -187,6 +187,16 @@ void LagChartWidget::buildPlot() {
     connect(
         m_plot, &QCustomPlot::legendClick, this,
         [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) { toggleFromLegend(item); });
+    // The detail level depends on the plot's width in pixels, which is only known once the
+    // plot is laid out: a chart filled while its tab was hidden had a tiny width then.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        const int before = m_level;
+        applyDetailLevel();
+        if (m_level != before) {
+            rescaleValueAxes();
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+        }
+    });
     connect(m_plot, &QCustomPlot::mouseMove, this, &LagChartWidget::onMouseMove);
     connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetZoom(); });
 

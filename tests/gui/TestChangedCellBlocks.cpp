@@ -1,0 +1,67 @@
+// ChangedCellBlocks: the same run of changed columns in consecutive rows becomes one block,
+// and a block never covers a cell that did not change.
+
+#include "models/ChangedCellBlocks.h"
+
+#include <QTest>
+
+using groupscope::ui::ChangedCellBlocks;
+
+namespace {
+
+using Blocks = QList<QList<int>>; // {firstRow, lastRow, firstColumn, lastColumn}
+
+QList<bool> columns(std::initializer_list<int> changed, int count = 6) {
+    QList<bool> flags(count, false);
+    for (int column : changed)
+        flags[column] = true;
+    return flags;
+}
+
+} // namespace
+
+class TestChangedCellBlocks : public QObject {
+    Q_OBJECT
+
+private slots:
+    void theSameRunInConsecutiveRowsIsOneBlock() {
+        Blocks blocks;
+        {
+            ChangedCellBlocks changes([&](int r0, int r1, int c0, int c1) {
+                blocks.append({r0, r1, c0, c1});
+            });
+            for (int row = 0; row < 1000; ++row)
+                changes.addRow(row, columns({4, 5}));
+        }
+        QCOMPARE(blocks, Blocks({{0, 999, 4, 5}}));
+    }
+
+    void differentRunsAndGapsSplitBlocksAndNothingUnchangedIsCovered() {
+        Blocks blocks;
+        ChangedCellBlocks changes([&](int r0, int r1, int c0, int c1) {
+            blocks.append({r0, r1, c0, c1});
+        });
+        changes.addRow(0, columns({1, 4, 5}));
+        changes.addRow(1, columns({4, 5}));
+        changes.addRow(2, columns({}));
+        changes.addRow(3, columns({4, 5}));
+        changes.addRow(5, columns({4, 5})); // row 4 had no change at all
+        changes.flush();
+        std::sort(blocks.begin(), blocks.end());
+        QCOMPARE(blocks, Blocks({{0, 0, 1, 1}, {0, 1, 4, 5}, {3, 3, 4, 5}, {5, 5, 4, 5}}));
+    }
+
+    void aRowWithAWiderRunStartsANewBlock() {
+        Blocks blocks;
+        ChangedCellBlocks changes([&](int r0, int r1, int c0, int c1) {
+            blocks.append({r0, r1, c0, c1});
+        });
+        changes.addRow(0, columns({4, 5}));
+        changes.addRow(1, columns({3, 4, 5}));
+        changes.flush();
+        QCOMPARE(blocks, Blocks({{0, 0, 4, 5}, {1, 1, 3, 5}}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestChangedCellBlocks)
+#include "TestChangedCellBlocks.moc"
