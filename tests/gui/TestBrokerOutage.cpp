@@ -8,6 +8,7 @@
 #include "TestBroker.h"
 
 #include "models/GroupListModel.h"
+#include "widgets/GroupDetailWidget.h"
 #include "windows/MainWindow.h"
 
 #include <QApplication>
@@ -113,12 +114,7 @@ private slots:
 
     void theWindowShowsAStoppedBrokerAndRecoversByItself() {
         MainWindow window;
-        window.setRefreshInterval(300ms);
-        window.show();
-        kafka::ConnectionProfile profile;
-        profile.bootstrapServers = m_bootstrap;
-        window.connectTo(profile);
-        window.openGroup(m_group);
+        showCluster(window, m_group);
         QTRY_VERIFY_WITH_TIMEOUT(window.groupListModel()->rowOf(m_group) >= 0, 60000);
 
         QVERIFY(broker(QStringLiteral("stop")).ok());
@@ -147,13 +143,27 @@ private slots:
         QVERIFY2(longest < 1000, qPrintable(QString::number(longest)));
     }
 
+    void aGroupDeletedWhileOpenIsShownAsGone() {
+        const QString doomed = test::uniqueName(QStringLiteral("outage-deleted"));
+        QVERIFY(commit(doomed, m_topic, {1, 2, 3}));
+        MainWindow window;
+        showCluster(window, doomed);
+        QTRY_VERIFY_WITH_TIMEOUT(window.groupListModel()->rowOf(doomed) >= 0, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.groupDetail()->monitorSnapshot().group == doomed, 60000);
+
+        const auto deleted = test::kafkaConsumerGroups(
+            {QStringLiteral("--delete"), QStringLiteral("--group"), doomed});
+        QVERIFY2(deleted.out.contains("successful"), deleted.out.constData());
+        QTRY_VERIFY_WITH_TIMEOUT(window.groupListModel()->rowOf(doomed) < 0, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.groupDetail()->headerText().contains(QStringLiteral("no longer on the cluster")),
+            30000);
+        QVERIFY(!window.connectionStatusIsError());
+    }
+
     void aFrozenBrokerTimesOutWithoutFreezingTheWindow() {
         MainWindow window;
-        window.setRefreshInterval(300ms);
-        window.show();
-        kafka::ConnectionProfile profile;
-        profile.bootstrapServers = m_bootstrap;
-        window.connectTo(profile);
+        showCluster(window);
         QTRY_VERIFY_WITH_TIMEOUT(window.groupListModel()->rowOf(m_group) >= 0, 60000);
 
         freeze();
@@ -226,6 +236,17 @@ private slots:
     }
 
 private:
+    // Connects the window to this test's broker, refreshing often, with `group` open.
+    void showCluster(MainWindow& window, const QString& group = {}) {
+        window.setRefreshInterval(300ms);
+        window.show();
+        kafka::ConnectionProfile profile;
+        profile.bootstrapServers = m_bootstrap;
+        window.connectTo(profile);
+        if (!group.isEmpty())
+            window.openGroup(group);
+    }
+
     test::ProcessResult broker(const QString& action) {
         return test::run(testbed + QStringLiteral("/broker"),
                          {action, QStringLiteral("--dir"), m_dir.path()}, {}, 240s);

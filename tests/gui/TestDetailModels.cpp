@@ -11,6 +11,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QDateTime>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTableView>
@@ -56,6 +57,12 @@ kafka::MemberDescription member(const QString& id, const QString& clientId,
     return description;
 }
 
+// Group "g": orders-0 committed at 5 of 10 (lag 5), orders-1 caught up at 7.
+monitor::GroupSnapshot twoOrdersPartitions() {
+    return group(QStringLiteral("g"), {partition(QStringLiteral("orders"), 0, 5, 10),
+                                       partition(QStringLiteral("orders"), 1, 7, 7)});
+}
+
 } // namespace
 
 class TestDetailModels : public QObject {
@@ -66,9 +73,7 @@ private slots:
         PartitionTableModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.applySnapshot(
-            group(QStringLiteral("g"), {partition(QStringLiteral("orders"), 0, 5, 10),
-                                        partition(QStringLiteral("orders"), 1, 7, 7)}));
+        model.applySnapshot(twoOrdersPartitions());
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.index(0, PartitionTableModel::LagColumn).data().toString(),
                  QStringLiteral("5"));
@@ -103,6 +108,36 @@ private slots:
                      .data(PartitionTableModel::MaxLagRole)
                      .toLongLong(),
                  99);
+    }
+
+    void partitionModelShowsTheLiveMonitorsTimeLagAndLastCommit() {
+        PartitionTableModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.applySnapshot(twoOrdersPartitions());
+        QCOMPARE(model.index(0, PartitionTableModel::TimeLagColumn).data().toString(),
+                 QStringLiteral("\u2013"));
+
+        monitor::GroupMonitorSnapshot live;
+        live.group = QStringLiteral("g");
+        monitor::MonitoredPartition lagging;
+        lagging.topicPartition = {QStringLiteral("orders"), 0};
+        lagging.timeLag = {lag::TimeLag::Status::Estimated, 200, false};
+        live.partitions = {lagging};
+        const int64_t committedAt =
+            QDateTime(QDate(2026, 11, 29), QTime(21, 0, 5)).toMSecsSinceEpoch();
+        live.commits = {{{QStringLiteral("orders"), 1}, 7, committedAt - 60000, {}, false},
+                        {{QStringLiteral("orders"), 1}, 7, committedAt, {}, false}};
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.applyMonitorSnapshot(live);
+        QCOMPARE(model.index(0, PartitionTableModel::TimeLagColumn).data().toString(),
+                 QStringLiteral("3m 20s"));
+        QCOMPARE(model.index(1, PartitionTableModel::LastCommitColumn).data().toString(),
+                 QStringLiteral("2026-11-29 21:00:05"));
+        QCOMPARE(changed.count(), 2); // exactly the two cells that changed
+        // The same again changes nothing.
+        model.applyMonitorSnapshot(live);
+        QCOMPARE(changed.count(), 2);
     }
 
     void memberModelListsAssignments() {

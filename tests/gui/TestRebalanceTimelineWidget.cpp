@@ -261,6 +261,31 @@ private slots:
         QVERIFY(chips[2].toolTip.contains(kAlice.memberId));
     }
 
+    void aChurningGroupsLegendStaysShort() {
+        // Thirty generations, each with a member nobody saw before.
+        GroupTimeline timeline;
+        timeline.group = QStringLiteral("shipping");
+        enter(timeline, kafka::GroupState::Stable, 0);
+        for (int g = 0; g < 30; ++g) {
+            const GenerationMember newcomer{QStringLiteral("member-%1").arg(g),
+                                            {},
+                                            QStringLiteral("client-%1").arg(g),
+                                            QStringLiteral("/10.0.1.%1").arg(g)};
+            append(timeline, generation(g + 1, g * 10, {kAlice, newcomer}));
+        }
+        RebalanceTimelineWidget& widget = shown(timeline);
+        int members = 0;
+        bool counted = false;
+        for (const auto& chip : widget.legend()->chips()) {
+            members += chip.memberId.isEmpty() ? 0 : 1;
+            counted = counted || chip.text.contains(QStringLiteral("+21 earlier member"));
+        }
+        QCOMPARE(members, 2 + 8); // the current two, the eight who left most recently
+        QVERIFY(counted);
+        QVERIFY2(widget.legend()->heightForWidth(1100) < 120,
+                 qPrintable(QString::number(widget.legend()->heightForWidth(1100))));
+    }
+
     void pointingAtALegendEntryBringsThatMemberForward() {
         RebalanceTimelineWidget& widget = shown(sampleTimeline());
         widget.showWholeHistory();

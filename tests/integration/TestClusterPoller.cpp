@@ -48,14 +48,17 @@ private slots:
         ClusterPoller poller(test::brokerProfile());
         poller.setInterval(std::chrono::hours(1));
         QSignalSpy snapshots(&poller, &ClusterPoller::snapshotReady);
+        // On a loaded machine a refresh may time out; the next would come in an hour.
+        connect(&poller, &ClusterPoller::refreshFailed, &poller, &ClusterPoller::refreshNow);
         poller.start();
-        QTRY_COMPARE_WITH_TIMEOUT(snapshots.count(), 1, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(snapshots.count() >= 1, 60000);
+        const qsizetype before = snapshots.count();
         poller.refreshNow();
         poller.refreshNow();
-        QTRY_VERIFY_WITH_TIMEOUT(snapshots.count() >= 2, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(snapshots.count() >= before + 1, 60000);
         // The second call is merged into the first while that one is still pending; when
         // the worker has already taken the first, it runs one more. Never more than that.
-        QVERIFY2(snapshots.count() <= 3, qPrintable(QString::number(snapshots.count())));
+        QVERIFY2(snapshots.count() <= before + 2, qPrintable(QString::number(snapshots.count())));
     }
 
     void changesBetweenPollsAreReportedAsEvents() {

@@ -99,6 +99,7 @@ if [ "${1:-}" = "--inside-display" ]; then
     keys Escape
   fi
   if [ -n "$timeline_group" ]; then
+    XDG_CONFIG_HOME="$(mktemp -d)" # the default layout, not the one the runs above left
     start_gui --group "$timeline_group"
     keys alt+4
     sleep 60 # a minute of live history: a few generations and lag samples

@@ -2,6 +2,10 @@
 
 #include "models/TableText.h"
 
+#include "lag/DurationText.h"
+
+#include <QDateTime>
+
 namespace groupscope::ui {
 
 PartitionTableModel::PartitionTableModel(QObject* parent)
@@ -32,6 +36,9 @@ bool PartitionTableModel::sameCell(const monitor::PartitionSnapshot& shown,
                shown.host == fresh.host;
     case MetadataColumn:
         return shown.commitMetadata == fresh.commitMetadata;
+    case TimeLagColumn:
+    case LastCommitColumn:
+        return true; // the live monitor's columns change in applyMonitorSnapshot()
     }
     return true;
 }
@@ -60,10 +67,18 @@ QVariant PartitionTableModel::data(const QModelIndex& index, int role) const {
             return row.clientId.isEmpty() ? tableText::none() : row.clientId;
         case MetadataColumn:
             return row.commitMetadata;
+        case TimeLagColumn:
+            return lag::timeLagText(trendOf(row.topicPartition).timeLag);
+        case LastCommitColumn: {
+            const int64_t at = trendOf(row.topicPartition).lastCommitMs;
+            return at < 0 ? tableText::none()
+                          : QDateTime::fromMSecsSinceEpoch(at).toString(
+                                QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        }
         }
         return {};
     case Qt::TextAlignmentRole:
-        return column == PartitionColumn || (column >= CommittedColumn && column <= LagColumn)
+        return column == PartitionColumn || (column >= CommittedColumn && column <= TimeLagColumn)
                    ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                    : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::ToolTipRole:
@@ -73,6 +88,8 @@ QVariant PartitionTableModel::data(const QModelIndex& index, int role) const {
             return tr("%1 on %2\nmember %3").arg(row.clientId, row.host, row.memberId);
         if (column == CommittedColumn && !row.committedOffset)
             return tr("The group has no committed offset for this partition");
+        if (column == TimeLagColumn)
+            return tr("How long ago the log end was at the committed offset");
         return {};
     case SortRole:
         switch (column) {
@@ -92,6 +109,12 @@ QVariant PartitionTableModel::data(const QModelIndex& index, int role) const {
             return row.clientId;
         case MetadataColumn:
             return row.commitMetadata;
+        case TimeLagColumn: {
+            const lag::TimeLag timeLag = trendOf(row.topicPartition).timeLag;
+            return timeLag.status == lag::TimeLag::Status::Unknown ? -1.0 : timeLag.seconds;
+        }
+        case LastCommitColumn:
+            return qlonglong(trendOf(row.topicPartition).lastCommitMs);
         }
         return {};
     case LagRole:
@@ -106,7 +129,8 @@ QVariant PartitionTableModel::headerData(int section, Qt::Orientation orientatio
     if (orientation != Qt::Horizontal)
         return {};
     if (role == Qt::TextAlignmentRole)
-        return section == PartitionColumn || (section >= CommittedColumn && section <= LagColumn)
+        return section == PartitionColumn ||
+                       (section >= CommittedColumn && section <= TimeLagColumn)
                    ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                    : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     if (role != Qt::DisplayRole)
@@ -124,8 +148,12 @@ QVariant PartitionTableModel::headerData(int section, Qt::Orientation orientatio
         return tr("Log end");
     case LagColumn:
         return tr("Lag");
+    case TimeLagColumn:
+        return tr("Time lag");
     case OwnerColumn:
         return tr("Owner (client id)");
+    case LastCommitColumn:
+        return tr("Last commit");
     case MetadataColumn:
         return tr("Commit metadata");
     }
@@ -145,9 +173,34 @@ void PartitionTableModel::applySnapshot(const monitor::GroupSnapshot& group) {
     }
 }
 
+void PartitionTableModel::applyMonitorSnapshot(const monitor::GroupMonitorSnapshot& snapshot) {
+    QHash<kafka::TopicPartition, PartitionTrend> trends;
+    for (const monitor::MonitoredPartition& partition : snapshot.partitions)
+        trends[partition.topicPartition].timeLag = partition.timeLag;
+    for (const monitor::CommitHistoryEntry& commit : snapshot.commits) // oldest first
+        if (!commit.deleted)
+            trends[commit.topicPartition].lastCommitMs = commit.commitTimestampMs;
+    std::swap(m_trends, trends);
+    // Only the rows whose trend changed; each row's two cells are not adjacent.
+    ChangedCellBlocks changes([this](int firstRow, int lastRow, int firstColumn, int lastColumn) {
+        emit dataChanged(index(firstRow, firstColumn), index(lastRow, lastColumn));
+    });
+    for (int row = 0; row < rowCount(); ++row) {
+        const kafka::TopicPartition& partition = m_rows.at(row).topicPartition;
+        const PartitionTrend before = trends.value(partition);
+        const PartitionTrend after = m_trends.value(partition);
+        QList<bool> changed(ColumnCount, false);
+        changed[TimeLagColumn] =
+            lag::timeLagText(before.timeLag) != lag::timeLagText(after.timeLag);
+        changed[LastCommitColumn] = before.lastCommitMs != after.lastCommitMs;
+        changes.addRow(row, changed);
+    }
+}
+
 void PartitionTableModel::clear() {
     applyRows({});
     m_maxLag = 0;
+    m_trends.clear();
 }
 
 } // namespace groupscope::ui

@@ -1,7 +1,10 @@
 #pragma once
 
 #include "models/KeyedTableModel.h"
+#include "monitor/GroupMonitorSnapshot.h"
 #include "monitor/GroupSnapshot.h"
+
+#include <QHash>
 
 namespace groupscope::ui {
 
@@ -18,7 +21,9 @@ public:
         LogStartColumn,
         LogEndColumn,
         LagColumn,
+        TimeLagColumn, // from the live monitor, as are the last commit times
         OwnerColumn,
+        LastCommitColumn,
         MetadataColumn,
         ColumnCount
     };
@@ -37,6 +42,8 @@ public:
                         int role = Qt::DisplayRole) const override;
 
     void applySnapshot(const monitor::GroupSnapshot& group);
+    // Time lag and last commit time per partition, from the open group's live monitor.
+    void applyMonitorSnapshot(const monitor::GroupMonitorSnapshot& snapshot);
     void clear();
 
 protected:
@@ -47,7 +54,18 @@ protected:
                   int column) const override;
 
 private:
+    // What the live monitor knows of a partition beyond the poll's row.
+    struct PartitionTrend {
+        lag::TimeLag timeLag;
+        int64_t lastCommitMs = -1;
+    };
+
+    PartitionTrend trendOf(const kafka::TopicPartition& partition) const {
+        return m_trends.value(partition);
+    }
+
     qlonglong m_maxLag = 0;
+    QHash<kafka::TopicPartition, PartitionTrend> m_trends;
 };
 
 } // namespace groupscope::ui

@@ -70,8 +70,10 @@ GroupDetailWidget::GroupDetailWidget(ResetController* controller, QWidget* paren
     for (int column = PartitionTableModel::PartitionColumn;
          column <= PartitionTableModel::LogEndColumn; ++column)
         header->resizeSection(column, 90);
-    header->resizeSection(PartitionTableModel::LagColumn, 160);
-    header->resizeSection(PartitionTableModel::OwnerColumn, 260);
+    header->resizeSection(PartitionTableModel::LagColumn, 150);
+    header->resizeSection(PartitionTableModel::TimeLagColumn, 90);
+    header->resizeSection(PartitionTableModel::OwnerColumn, 240);
+    header->resizeSection(PartitionTableModel::LastCommitColumn, 150);
 
     m_memberView->setObjectName(QStringLiteral("memberTable"));
     m_memberView->setModel(m_memberModel);
@@ -163,6 +165,7 @@ void GroupDetailWidget::applyMonitorSnapshot(const monitor::GroupMonitorSnapshot
     if (snapshot.group != m_groupId)
         return;
     m_monitorSnapshot = snapshot;
+    m_partitionModel->applyMonitorSnapshot(snapshot);
     m_lagChart->appendSnapshot(snapshot);
     m_timeline->setTimeline(snapshot.timeline, snapshot.takenAtMs, snapshot.timelineApproximate(),
                             snapshot.timelineNote);

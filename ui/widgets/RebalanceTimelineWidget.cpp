@@ -24,6 +24,8 @@ namespace groupscope::ui {
 namespace {
 
 constexpr int64_t kDefaultFollowWindowMs = 10 * 60 * 1000;
+// Members who left that the legend still names; older ones are counted in one chip.
+constexpr qsizetype maxFormerChips = 8;
 constexpr int64_t kMinFollowWindowMs = 30 * 1000;
 constexpr double kMinVisibleSeconds = 2.0;
 constexpr double kMaxVisibleSeconds = 90.0 * 24 * 3600;
@@ -414,6 +416,7 @@ void RebalanceTimelineWidget::scrollLanesTo(double firstLane) {
 
 void RebalanceTimelineWidget::updateLegend() {
     QList<MemberLegend::Chip> chips;
+    QList<MemberLegend::Chip> formerChips;
     QSet<QString> current;
     const QList<timeline::Generation>& generations = m_scene.timeline().generations;
     if (!generations.isEmpty() && !generations.last().endMs)
@@ -434,9 +437,21 @@ void RebalanceTimelineWidget::updateLegend() {
                 tip += QLatin1Char('\n') + tr("Instance id: %1").arg(entry.member.groupInstanceId);
             if (!inCurrent)
                 tip += QLatin1Char('\n') + tr("Not in the current generation");
-            chips.append({id, m_members.displayName(id), tip, memberColour(id), !inCurrent, false});
+            (inCurrent ? chips : formerChips)
+                .append({id, m_members.displayName(id), tip, memberColour(id), !inCurrent, false});
         }
     }
+    // A group that churns has had hundreds of members: the legend keeps the most recent
+    // former ones and counts the rest, so it never grows taller than a few rows.
+    const qsizetype hiddenFormer = std::max<qsizetype>(0, formerChips.size() - maxFormerChips);
+    chips.append(formerChips.mid(hiddenFormer));
+    if (hiddenFormer > 0)
+        chips.append({{},
+                      tr("+%n earlier member(s)", nullptr, int(hiddenFormer)),
+                      tr("Point at a bar to see which member owned it"),
+                      m_theme.unowned,
+                      true,
+                      true});
     if (!m_scene.isEmpty()) {
         const auto stateKey = [this](kafka::GroupState state, const QString& text,
                                      const QString& tip) {

@@ -187,7 +187,7 @@ void MainWindow::restoreLayout() {
     m_view->horizontalHeader()->restoreState(
         settings.value(QStringLiteral("mainWindow/groupColumns2")).toByteArray());
     m_detail->partitionView()->horizontalHeader()->restoreState(
-        settings.value(QStringLiteral("mainWindow/partitionColumns")).toByteArray());
+        settings.value(QStringLiteral("mainWindow/partitionColumns2")).toByteArray());
     m_detail->offsetPanel()->view()->horizontalHeader()->restoreState(
         settings.value(QStringLiteral("mainWindow/offsetColumns")).toByteArray());
 }
@@ -198,7 +198,7 @@ void MainWindow::saveLayout() const {
     settings.setValue(QStringLiteral("mainWindow/splitter"), m_splitter->saveState());
     settings.setValue(QStringLiteral("mainWindow/groupColumns2"),
                       m_view->horizontalHeader()->saveState());
-    settings.setValue(QStringLiteral("mainWindow/partitionColumns"),
+    settings.setValue(QStringLiteral("mainWindow/partitionColumns2"),
                       m_detail->partitionView()->horizontalHeader()->saveState());
     settings.setValue(QStringLiteral("mainWindow/offsetColumns"),
                       m_detail->offsetPanel()->view()->horizontalHeader()->saveState());
