@@ -5,6 +5,7 @@
 #include "TestBroker.h"
 
 #include "dialogs/ConnectionManagerDialog.h"
+#include "dialogs/FileChooser.h"
 #include "dialogs/TextPrompt.h"
 #include "settings/ConnectionStore.h"
 #include "settings/SecretStore.h"
@@ -16,6 +17,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
+#include <QToolButton>
 
 using namespace groupscope;
 using groupscope::ui::ConnectionManagerDialog;
@@ -76,6 +78,30 @@ private slots:
         QVERIFY(ui::SecretStore::instance().sessionOnly());
         auto* note = dialog.findChild<QLabel*>(QStringLiteral("secretStorageNote"));
         QVERIFY(note && note->text().contains(QStringLiteral("this session only")));
+    }
+
+    void certificateFilesArePickedWithBrowse() {
+        ui::ConnectionManagerDialog dialog;
+        SavedConnection connection;
+        connection.profile.bootstrapServers = QStringLiteral("kafka-1:9093");
+        connection.profile.securityProtocol = QStringLiteral("SSL");
+        dialog.setCurrentConnection(connection);
+        auto* browse = dialog.findChild<QToolButton*>(QStringLiteral("caPathBrowse"));
+        QVERIFY(browse);
+        QVERIFY(browse->isEnabled());
+        ui::FileChooser::setNextFileName(QStringLiteral("/etc/kafka/ca.pem"));
+        browse->click();
+        QCOMPARE(dialog.currentConnection().profile.sslCaLocation,
+                 QStringLiteral("/etc/kafka/ca.pem"));
+        // Cancel leaves the field as it was.
+        ui::FileChooser::setNextFileName(QString());
+        browse->click();
+        QCOMPARE(dialog.currentConnection().profile.sslCaLocation,
+                 QStringLiteral("/etc/kafka/ca.pem"));
+        // Without TLS there is nothing to browse for.
+        connection.profile.securityProtocol = QStringLiteral("SASL_PLAINTEXT");
+        dialog.setCurrentConnection(connection);
+        QVERIFY(!browse->isEnabled());
     }
 
     void askedOncePerSession() {

@@ -1,5 +1,7 @@
 #include "dialogs/ConnectionManagerDialog.h"
 
+#include "dialogs/FileChooser.h"
+
 #include "dialogs/TextPrompt.h"
 #include "monitor/AdminTaskRunner.h"
 #include "settings/ConnectionStore.h"
@@ -7,6 +9,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QElapsedTimer>
 #include <QFormLayout>
@@ -17,6 +20,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace groupscope::ui {
@@ -34,6 +38,30 @@ struct NextAnswer {
 NextAnswer& nextAnswer() {
     static NextAnswer instance;
     return instance;
+}
+
+} // namespace
+
+namespace {
+
+// A path field with a "Browse…" button beside it that picks a file into the field.
+QWidget* withBrowseButton(QLineEdit* field, const QString& caption, const QString& filter) {
+    auto* row = new QWidget(field->parentWidget());
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    field->setParent(row);
+    layout->addWidget(field, 1);
+    auto* browse = new QToolButton(row);
+    browse->setObjectName(field->objectName() + QStringLiteral("Browse"));
+    browse->setText(QCoreApplication::translate("ConnectionManagerDialog", "Browse…"));
+    browse->setToolTip(caption);
+    layout->addWidget(browse);
+    QObject::connect(browse, &QToolButton::clicked, row, [field, caption, filter] {
+        const QString chosen = FileChooser::openFile(field->window(), caption, filter);
+        if (!chosen.isEmpty())
+            field->setText(chosen);
+    });
+    return row;
 }
 
 } // namespace
@@ -117,9 +145,14 @@ void ConnectionManagerDialog::buildForm() {
     form->addRow(tr("SASL &mechanism:"), m_mechanism);
     form->addRow(tr("&Username:"), m_username);
     form->addRow(tr("&Password:"), m_password);
-    form->addRow(tr("CA file:"), m_caPath);
-    form->addRow(tr("Certificate file:"), m_certPath);
-    form->addRow(tr("Key file:"), m_keyPath);
+    m_caPath->setObjectName(QStringLiteral("caPath"));
+    m_certPath->setObjectName(QStringLiteral("certificatePath"));
+    m_keyPath->setObjectName(QStringLiteral("keyPath"));
+    const QString pemFilter = tr("PEM files (*.pem *.crt *.cer *.key);;All files (*)");
+    form->addRow(tr("CA file:"), withBrowseButton(m_caPath, tr("CA certificate"), pemFilter));
+    form->addRow(tr("Certificate file:"),
+                 withBrowseButton(m_certPath, tr("Client certificate"), pemFilter));
+    form->addRow(tr("Key file:"), withBrowseButton(m_keyPath, tr("Client key"), pemFilter));
     form->addRow(tr("Key passphrase:"), m_keyPassword);
     form->addRow(QString(), m_verifyTls);
     form->addRow(QString(), m_verifyWarning);
@@ -190,6 +223,8 @@ void ConnectionManagerDialog::updateFieldStates() {
                            static_cast<QWidget*>(m_keyPath), static_cast<QWidget*>(m_keyPassword),
                            static_cast<QWidget*>(m_verifyTls)})
         field->setEnabled(ssl);
+    for (QLineEdit* path : {m_caPath, m_certPath, m_keyPath})
+        path->parentWidget()->setEnabled(ssl); // with its Browse button
     // setHidden, not setVisible: the dialog may not be shown yet (tests read isHidden()).
     m_verifyWarning->setHidden(!ssl || m_verifyTls->isChecked());
     m_secretNote->setText(SecretStore::instance().storageDescription());
