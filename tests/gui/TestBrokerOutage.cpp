@@ -45,24 +45,6 @@ c.close()
     return result.ok() ? QString::fromUtf8(result.out).trimmed() : QString();
 }
 
-bool commit(const QString& group, const QString& topic, const QList<int>& offsets) {
-    QString entries;
-    for (qsizetype partition = 0; partition < offsets.size(); ++partition)
-        entries += QStringLiteral("TopicPartition('%1', %2): OffsetAndMetadata(%3, None), ")
-                       .arg(topic)
-                       .arg(partition)
-                       .arg(offsets[partition]);
-    return test::runPython(QStringLiteral(R"(
-from kafka import KafkaConsumer, TopicPartition
-from kafka.structs import OffsetAndMetadata
-c = KafkaConsumer(bootstrap_servers=BOOTSTRAP, group_id='%1', enable_auto_commit=False)
-c.commit({%2})
-c.close()
-)")
-                               .arg(group, entries))
-        .ok();
-}
-
 // The longest the GUI thread's event loop went without running a 5 ms heartbeat, while
 // it was being measured.
 class StallMeter : public QObject {
@@ -104,7 +86,7 @@ private slots:
         m_group = test::uniqueName(QStringLiteral("outage-group"));
         QVERIFY(test::createTopic(m_topic, 3));
         QVERIFY(test::produce(m_topic, 300));
-        QVERIFY(commit(m_group, m_topic, {10, 20, 30}));
+        QVERIFY(test::commitOffsets(m_group, m_topic, {10, 20, 30}));
     }
 
     void cleanupTestCase() {
@@ -145,7 +127,7 @@ private slots:
 
     void aGroupDeletedWhileOpenIsShownAsGone() {
         const QString doomed = test::uniqueName(QStringLiteral("outage-deleted"));
-        QVERIFY(commit(doomed, m_topic, {1, 2, 3}));
+        QVERIFY(test::commitOffsets(doomed, m_topic, {1, 2, 3}));
         MainWindow window;
         showCluster(window, doomed);
         QTRY_VERIFY_WITH_TIMEOUT(window.groupListModel()->rowOf(doomed) >= 0, 60000);

@@ -25,28 +25,6 @@ using namespace groupscope;
 using groupscope::ui::GroupListModel;
 using groupscope::ui::PartitionTableModel;
 
-namespace {
-
-bool commitOffsets(const QString& group, const QString& topic, const QList<int>& offsets) {
-    QString entries;
-    for (qsizetype partition = 0; partition < offsets.size(); ++partition)
-        entries += QStringLiteral("TopicPartition('%1', %2): OffsetAndMetadata(%3, 'meta-%2'), ")
-                       .arg(topic)
-                       .arg(partition)
-                       .arg(offsets[partition]);
-    return test::runPython(QStringLiteral(R"(
-from kafka import KafkaConsumer, TopicPartition
-from kafka.structs import OffsetAndMetadata
-consumer = KafkaConsumer(bootstrap_servers=BOOTSTRAP, group_id='%1', enable_auto_commit=False)
-consumer.commit({%2})
-consumer.close()
-)")
-                               .arg(group, entries))
-        .ok();
-}
-
-} // namespace
-
 class TestGroupDetail : public QObject {
     Q_OBJECT
 
@@ -64,7 +42,7 @@ private slots:
         QVERIFY(test::createTopic(topic, 3));
         for (int partition = 0; partition < 3; ++partition)
             QVERIFY(test::produce(topic, 10, partition));
-        QVERIFY(commitOffsets(group, topic, {2, 5, 10}));
+        QVERIFY(test::commitOffsets(group, topic, {2, 5, 10}, QStringLiteral("meta-")));
 
         ui::MainWindow window;
         window.setRefreshInterval(std::chrono::milliseconds(300));

@@ -21,45 +21,6 @@ using groupscope::ui::MainWindow;
 
 namespace {
 
-// Commits `offsets` (partition -> offset) for `group` on `topic` without joining the group.
-bool commitOffsets(const QString& group, const QString& topic, const QList<int>& offsets) {
-    QString entries;
-    for (qsizetype partition = 0; partition < offsets.size(); ++partition)
-        entries += QStringLiteral("TopicPartition('%1', %2): OffsetAndMetadata(%3, ''), ")
-                       .arg(topic)
-                       .arg(partition)
-                       .arg(offsets[partition]);
-    const auto result = test::runPython(QStringLiteral(R"(
-from kafka import KafkaConsumer, TopicPartition
-from kafka.structs import OffsetAndMetadata
-consumer = KafkaConsumer(bootstrap_servers=BOOTSTRAP, group_id='%1', enable_auto_commit=False)
-consumer.commit({%2})
-consumer.close()
-)")
-                                            .arg(group, entries));
-    if (!result.ok())
-        qWarning("commit failed: %s", result.err.constData());
-    return result.ok();
-}
-
-// The sum of the LAG column that kafka-consumer-groups prints for `group`, or -1.
-qlonglong lagReportedByKafka(const QString& group) {
-    const auto result =
-        test::kafkaConsumerGroups({QStringLiteral("--describe"), QStringLiteral("--group"), group});
-    if (!result.ok())
-        return -1;
-    qlonglong total = 0;
-    bool sawRow = false;
-    for (const QByteArray& line : result.out.split('\n')) {
-        const QList<QByteArray> fields = line.simplified().split(' ');
-        if (fields.size() >= 6 && fields[0] == group.toUtf8()) {
-            total += fields[5].toLongLong();
-            sawRow = true;
-        }
-    }
-    return sawRow ? total : -1;
-}
-
 qlonglong shownLag(const MainWindow& window, const QString& group) {
     const int row = window.groupListModel()->rowOf(group);
     if (row < 0)
@@ -89,8 +50,8 @@ private slots:
         QVERIFY(test::produce(topic, 10, 0));
         QVERIFY(test::produce(topic, 20, 1));
         QVERIFY(test::produce(topic, 5, 2));
-        QVERIFY(commitOffsets(group, topic, {4, 15, 5})); // lag 6 + 5 + 0
-        QCOMPARE(lagReportedByKafka(group), 11);
+        QVERIFY(test::commitOffsets(group, topic, {4, 15, 5})); // lag 6 + 5 + 0
+        QCOMPARE(test::lagReportedByKafka(group), 11);
 
         MainWindow window;
         window.setRefreshInterval(std::chrono::milliseconds(300));
@@ -118,7 +79,7 @@ private slots:
         QSignalSpy resets(window.groupListModel(), &QAbstractItemModel::modelReset);
         QVERIFY(test::produce(topic, 7, 2));
         QTRY_COMPARE_WITH_TIMEOUT(shownLag(window, group), 18, 30000);
-        QCOMPARE(lagReportedByKafka(group), 18);
+        QCOMPARE(test::lagReportedByKafka(group), 18);
         QCOMPARE(resets.count(), 0);
         const auto selected = view->selectionModel()->selectedRows();
         QCOMPARE(selected.size(), 1);
@@ -130,7 +91,7 @@ private slots:
         const QString group = test::uniqueName(QStringLiteral("gui-filtered"));
         QVERIFY(test::createTopic(topic, 1));
         QVERIFY(test::produce(topic, 3, 0));
-        QVERIFY(commitOffsets(group, topic, {1}));
+        QVERIFY(test::commitOffsets(group, topic, {1}));
 
         MainWindow window;
         window.setRefreshInterval(std::chrono::milliseconds(300));

@@ -36,26 +36,6 @@ using groupscope::ui::OffsetEditModel;
 
 namespace {
 
-bool commitOffsets(const QString& group, const QString& topic, const QList<int>& offsets) {
-    QString entries;
-    for (qsizetype partition = 0; partition < offsets.size(); ++partition)
-        entries += QStringLiteral("TopicPartition('%1', %2): OffsetAndMetadata(%3, ''), ")
-                       .arg(topic)
-                       .arg(partition)
-                       .arg(offsets[partition]);
-    const auto result = test::runPython(QStringLiteral(R"(
-from kafka import KafkaConsumer, TopicPartition
-from kafka.structs import OffsetAndMetadata
-consumer = KafkaConsumer(bootstrap_servers=BOOTSTRAP, group_id='%1', enable_auto_commit=False)
-consumer.commit({%2})
-consumer.close()
-)")
-                                            .arg(group, entries));
-    if (!result.ok())
-        qWarning("commit failed: %s", result.err.constData());
-    return result.ok();
-}
-
 // The committed offsets of `group` on `topic` as python3-kafka's admin client reads them:
 // partition -> offset. Nobody here wrote that client, so it checks what Groupscope wrote.
 QMap<int, qlonglong> committedByKafka(const QString& group, const QString& topic) {
@@ -160,7 +140,7 @@ private slots:
         QVERIFY(test::createTopic(topic, 2));
         QVERIFY(test::produce(topic, 20, 0));
         QVERIFY(test::produce(topic, 20, 1));
-        QVERIFY(commitOffsets(group, topic, {10, 15}));
+        QVERIFY(test::commitOffsets(group, topic, {10, 15}));
 
         auto window = openWindow(group);
         ui::OffsetResetPanel* panel = window->groupDetail()->offsetPanel();
@@ -228,7 +208,7 @@ private slots:
         const qint64 base =
             QDateTime::currentMSecsSinceEpoch() - 3600 * 1000; // an hour ago, whole records
         QVERIFY(produceWithTimestamps(topic, 10, base));
-        QVERIFY(commitOffsets(group, topic, {10}));
+        QVERIFY(test::commitOffsets(group, topic, {10}));
 
         auto window = openWindow(group);
         ui::OffsetResetPanel* panel = window->groupDetail()->offsetPanel();
@@ -260,7 +240,7 @@ private slots:
         const QString clientId = test::uniqueName(QStringLiteral("shipper"));
         QVERIFY(test::createTopic(topic, 1));
         QVERIFY(test::produce(topic, 5, 0));
-        QVERIFY(commitOffsets(group, topic, {5}));
+        QVERIFY(test::commitOffsets(group, topic, {5}));
 
         QProcess member;
         member.setProcessChannelMode(QProcess::ForwardedErrorChannel);
@@ -301,7 +281,7 @@ private slots:
         const QString group = test::uniqueName(QStringLiteral("reset-archive"));
         QVERIFY(test::createTopic(topic, 1));
         QVERIFY(test::produce(topic, 8, 0));
-        QVERIFY(commitOffsets(group, topic, {8}));
+        QVERIFY(test::commitOffsets(group, topic, {8}));
 
         auto window = openWindow(group, true);
         QVERIFY(window->isReadOnly());

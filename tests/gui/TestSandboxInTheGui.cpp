@@ -21,24 +21,6 @@ using namespace std::chrono_literals;
 
 namespace {
 
-// The group's total lag as kafka-consumer-groups prints it (sum of LAG), or -1.
-qlonglong lagReportedByKafka(const QString& group) {
-    const auto result =
-        test::kafkaConsumerGroups({QStringLiteral("--describe"), QStringLiteral("--group"), group});
-    if (!result.ok())
-        return -1;
-    qlonglong total = 0;
-    bool sawRow = false;
-    for (const QByteArray& line : result.out.split('\n')) {
-        const QList<QByteArray> fields = line.simplified().split(' ');
-        if (fields.size() >= 6 && fields[0] == group.toUtf8() && fields[5] != "-") {
-            total += fields[5].toLongLong();
-            sawRow = true;
-        }
-    }
-    return sawRow ? total : -1;
-}
-
 qlonglong listedLag(const MainWindow& window, const QString& group) {
     const int row = window.groupListModel()->rowOf(group);
     if (row < 0)
@@ -90,11 +72,11 @@ private slots:
         // The archive's commits stand still while its topics grow, so its lag only rises:
         // a correct list shows a lag between what Kafka's tool reports before and after.
         const QString archive = layout.archive.name;
-        QTRY_VERIFY_WITH_TIMEOUT(lagReportedByKafka(archive) >= 0, 60000);
-        const qlonglong before = lagReportedByKafka(archive);
+        QTRY_VERIFY_WITH_TIMEOUT(test::lagReportedByKafka(archive) >= 0, 60000);
+        const qlonglong before = test::lagReportedByKafka(archive);
         QTRY_VERIFY_WITH_TIMEOUT(listedLag(*m_window, archive) >= before, 30000);
         const qlonglong shown = listedLag(*m_window, archive);
-        const qlonglong after = lagReportedByKafka(archive);
+        const qlonglong after = test::lagReportedByKafka(archive);
         qInfo("archive lag: kafka-consumer-groups %lld, then the list %lld, then the tool %lld",
               before, shown, after);
         QVERIFY2(shown <= after, qPrintable(QStringLiteral("%1 > %2").arg(shown).arg(after)));

@@ -39,8 +39,11 @@ c = KafkaConsumer(bootstrap_servers=BOOTSTRAP, group_id=group, client_id=client,
                   session_timeout_ms=6000, heartbeat_interval_ms=1000)
 # Know the topic's partitions before joining: a leader that joins without them assigns
 # nothing, and rejoins once its metadata arrives (one more generation than the script made).
+deadline = time.time() + 30
 while not c.partitions_for_topic(topic):
-    time.sleep(0.1)
+    if time.time() > deadline:
+        sys.exit('no metadata for ' + topic)
+    c.topics()  # a metadata request: returns once the broker has answered
 c.subscribe([topic])
 seen = None
 sequence = 0

@@ -91,6 +91,46 @@ ProcessResult kafkaConsumerGroups(const QStringList& arguments, const QString& b
                    arguments);
 }
 
+bool commitOffsets(const QString& group, const QString& topic, const QList<int>& offsets,
+                   const QString& metadataPrefix) {
+    QString entries;
+    for (qsizetype partition = 0; partition < offsets.size(); ++partition)
+        entries += QStringLiteral("TopicPartition('%1', %2): OffsetAndMetadata(%3, '%4'), ")
+                       .arg(topic)
+                       .arg(partition)
+                       .arg(offsets[partition])
+                       .arg(metadataPrefix.isEmpty() ? QString()
+                                                     : metadataPrefix + QString::number(partition));
+    const auto result = runPython(QStringLiteral(R"(
+from kafka import KafkaConsumer, TopicPartition
+from kafka.structs import OffsetAndMetadata
+consumer = KafkaConsumer(bootstrap_servers=BOOTSTRAP, group_id='%1', enable_auto_commit=False)
+consumer.commit({%2})
+consumer.close()
+)")
+                                      .arg(group, entries));
+    if (!result.ok())
+        qWarning("commit failed: %s", result.err.constData());
+    return result.ok();
+}
+
+qlonglong lagReportedByKafka(const QString& group) {
+    const auto result =
+        kafkaConsumerGroups({QStringLiteral("--describe"), QStringLiteral("--group"), group});
+    if (!result.ok())
+        return -1;
+    qlonglong total = 0;
+    bool sawRow = false;
+    for (const QByteArray& line : result.out.split('\n')) {
+        const QList<QByteArray> fields = line.simplified().split(' ');
+        if (fields.size() >= 6 && fields[0] == group.toUtf8() && fields[5] != "-") {
+            total += fields[5].toLongLong();
+            sawRow = true;
+        }
+    }
+    return sawRow ? total : -1;
+}
+
 bool createTopic(const QString& topic, int partitions, const QString& bootstrap) {
     const auto result = runPython(QStringLiteral(R"(
 from kafka.admin import KafkaAdminClient, NewTopic

@@ -52,6 +52,15 @@ bool createTopic(const QString& topic, int partitions, const QString& bootstrap 
 // Produces `count` messages spread over the topic's partitions with kcat (key = index).
 bool produce(const QString& topic, int count, int partition = -1, const QString& bootstrap = {});
 
+// Commits offsets[i] on partition i of `topic` for `group` with python3-kafka, without
+// joining the group. Each commit's metadata is `metadataPrefix` + partition, or empty.
+bool commitOffsets(const QString& group, const QString& topic, const QList<int>& offsets,
+                   const QString& metadataPrefix = {});
+
+// The sum of the LAG column kafka-consumer-groups --describe prints for `group`; -1 when
+// the tool fails or shows no partition with a lag.
+qlonglong lagReportedByKafka(const QString& group);
+
 // A broker of its own with a SASL_SSL listener, users and ACLs (`tests/kafka/broker start
 // --secure`; tests/kafka/secure.sh lists the users and what each may do), for one test
 // program. GROUPSCOPE_TEST_SECURE_BROKER_DIR names one that already runs (kept running).
