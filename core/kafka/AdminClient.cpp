@@ -1,6 +1,7 @@
 #include "kafka/AdminClient.h"
 
 #include <QMutexLocker>
+#include <QSet>
 #include <QUuid>
 
 #include <algorithm>
@@ -237,14 +238,17 @@ AdminOptionsHandle AdminClient::makeOptions(rd_kafka_admin_op_t op, Deadline dea
     return options;
 }
 
-Result<EventHandle> AdminClient::waitForEvent(Deadline deadline, const QString& what) {
+Result<EventHandle> AdminClient::waitForEvent(Deadline deadline, const QString& what,
+                                              rd_kafka_event_type_t type) {
     const Clock::time_point callStart = deadline - m_timeout;
     for (;;) {
         // Serve the main queue too: that is where error callbacks are delivered.
         rd_kafka_poll(m_handle.get(), 0);
         const int slice = std::min(remainingMs(deadline), 100);
         EventHandle event(rd_kafka_queue_poll(m_queue.get(), slice));
-        if (event)
+        // Any other event is the late answer of an abandoned request: reading it as this
+        // call's answer would hand a null result to librdkafka's accessors (a crash).
+        if (event && rd_kafka_event_type(event.get()) == type)
             return event;
         if (KafkaError failure = setupFailureSince(callStart); failure) {
             abandonPendingRequests();
@@ -252,19 +256,35 @@ Result<EventHandle> AdminClient::waitForEvent(Deadline deadline, const QString& 
                                   .arg(what, m_profile.bootstrapServers, failure.message);
             return failure;
         }
-        if (m_cancelled && m_cancelled->load())
+        if (m_cancelled && m_cancelled->load()) {
+            abandonPendingRequests();
             return KafkaError{RD_KAFKA_RESP_ERR__INTR, what + QStringLiteral(" was cancelled"),
                               false, false};
-        if (remainingMs(deadline) == 0)
+        }
+        if (remainingMs(deadline) == 0) {
+            // librdkafka's own timeout for the request fires about now, and its answer would
+            // otherwise wait in the queue for the next call.
+            abandonPendingRequests();
             return timeoutError(what);
+        }
     }
+}
+
+void AdminClient::noteGroupError(const KafkaError& error) {
+    if (error.code == RD_KAFKA_RESP_ERR_NOT_COORDINATOR)
+        m_coordinatorMoved = true;
 }
 
 Result<QList<GroupListing>> AdminClient::listGroups() {
     const Deadline until = deadline();
-    auto options = makeOptions(RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPS, until);
+    // Every broker is asked, and one that is down (stopped, or gone from the cluster but
+    // still known to librdkafka) answers only with librdkafka's timeout. That timeout ends a
+    // little before ours, so the other brokers' listings arrive instead of a timeout.
+    const auto margin = std::min<Milliseconds>(m_timeout / 5, Milliseconds(1000));
+    auto options = makeOptions(RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPS, until - margin);
     rd_kafka_ListConsumerGroups(m_handle.get(), options.get(), m_queue.get());
-    auto event = waitForEvent(until, QStringLiteral("listing groups"));
+    auto event = waitForEvent(until, QStringLiteral("listing groups"),
+                              RD_KAFKA_EVENT_LISTCONSUMERGROUPS_RESULT);
     if (!event)
         return event.error();
     rd_kafka_event_t* raw = event.value().get();
@@ -283,8 +303,14 @@ Result<QList<GroupListing>> AdminClient::listGroups() {
         groups.append({QString::fromUtf8(rd_kafka_ConsumerGroupListing_group_id(valid[i])),
                        fromLibrdkafka(rd_kafka_ConsumerGroupListing_state(valid[i])),
                        rd_kafka_ConsumerGroupListing_is_simple_consumer_group(valid[i]) != 0});
-    std::sort(groups.begin(), groups.end(),
-              [](const auto& a, const auto& b) { return a.groupId < b.groupId; });
+    std::stable_sort(groups.begin(), groups.end(),
+                     [](const auto& a, const auto& b) { return a.groupId < b.groupId; });
+    // Every broker lists the groups it coordinates. While a coordinator moves, the old and
+    // the new one both list the group: keep one listing, or describing the list fails as a
+    // whole ("Duplicate groups not allowed").
+    groups.erase(std::unique(groups.begin(), groups.end(),
+                             [](const auto& a, const auto& b) { return a.groupId == b.groupId; }),
+                 groups.end());
     return groups;
 }
 
@@ -301,7 +327,8 @@ Result<QList<GroupDescription>> AdminClient::describeGroups(const QStringList& g
     auto options = makeOptions(RD_KAFKA_ADMIN_OP_DESCRIBECONSUMERGROUPS, until);
     rd_kafka_DescribeConsumerGroups(m_handle.get(), names.data(), names.size(), options.get(),
                                     m_queue.get());
-    auto event = waitForEvent(until, QStringLiteral("describing groups"));
+    auto event = waitForEvent(until, QStringLiteral("describing groups"),
+                              RD_KAFKA_EVENT_DESCRIBECONSUMERGROUPS_RESULT);
     if (!event)
         return event.error();
     rd_kafka_event_t* raw = event.value().get();
@@ -317,6 +344,7 @@ Result<QList<GroupDescription>> AdminClient::describeGroups(const QStringList& g
         GroupDescription description;
         description.groupId = QString::fromUtf8(rd_kafka_ConsumerGroupDescription_group_id(group));
         description.error = borrowedError(rd_kafka_ConsumerGroupDescription_error(group));
+        noteGroupError(description.error);
         description.state = fromLibrdkafka(rd_kafka_ConsumerGroupDescription_state(group));
         description.partitionAssignor =
             fromUtf8OrEmpty(rd_kafka_ConsumerGroupDescription_partition_assignor(group));
@@ -370,21 +398,30 @@ AdminClient::listCommittedOffsets(const QStringList& groupIds) {
                                               m_queue.get());
             ++inFlight;
         }
-        auto event = waitForEvent(until, QStringLiteral("listing committed offsets"));
+        auto event = waitForEvent(until, QStringLiteral("listing committed offsets"),
+                                  RD_KAFKA_EVENT_LISTCONSUMERGROUPOFFSETS_RESULT);
         if (!event)
             return event.error();
         --inFlight;
         rd_kafka_event_t* raw = event.value().get();
-        if (KafkaError error = eventError(raw); error)
+        if (KafkaError error = eventError(raw); error) {
+            noteGroupError(error);
+            if (inFlight > 0)
+                abandonPendingRequests();
             return explain(error, QStringLiteral("listing committed offsets"));
+        }
         size_t count = 0;
         const auto** groups = rd_kafka_ListConsumerGroupOffsets_result_groups(
             rd_kafka_event_ListConsumerGroupOffsets_result(raw), &count);
         for (size_t i = 0; i < count; ++i) {
             const QString groupId = QString::fromUtf8(rd_kafka_group_result_name(groups[i]));
-            if (KafkaError error = borrowedError(rd_kafka_group_result_error(groups[i])); error)
+            if (KafkaError error = borrowedError(rd_kafka_group_result_error(groups[i])); error) {
+                noteGroupError(error);
+                if (inFlight > 0)
+                    abandonPendingRequests();
                 return explain(
                     error, QStringLiteral("listing committed offsets of group %1").arg(groupId));
+            }
             QList<CommittedOffset>& offsets = offsetsByGroup[groupId];
             const auto* list = rd_kafka_group_result_partitions(groups[i]);
             for (int p = 0; list && p < list->cnt; ++p) {
@@ -443,14 +480,35 @@ rd_kafka_resp_err_t AdminClient::offsetsForTimesWithRetry(rd_kafka_topic_partiti
             list->elems[i].offset = asked[size_t(i)];
             list->elems[i].err = RD_KAFKA_RESP_ERR_NO_ERROR;
         }
-        rd_kafka_resp_err_t code =
-            rd_kafka_offsets_for_times(m_handle.get(), list, std::max(1, remainingMs(until)));
-        bool transient = isTransientLeaderError(code);
+        // One attempt may take half the call's time: a leader that was stopped never
+        // answers, and the other half is left to ask the new leader.
+        const int attemptMs = std::max(
+            1, std::min(remainingMs(until), int(std::max<long long>(m_timeout.count() / 2, 1))));
+        rd_kafka_resp_err_t code = rd_kafka_offsets_for_times(m_handle.get(), list, attemptMs);
+        bool transient = isTransientLeaderError(code) || code == RD_KAFKA_RESP_ERR__TIMED_OUT;
         for (int i = 0; code == RD_KAFKA_RESP_ERR_NO_ERROR && i < list->cnt; ++i)
             transient = transient || isTransientLeaderError(list->elems[i].err);
         if (!transient || remainingMs(until) < 200 || (m_cancelled && m_cancelled->load()))
             return code;
-        rd_kafka_poll(m_handle.get(), 200); // a short pause that also serves callbacks
+        refreshLeaders(list, until);
+        rd_kafka_poll(m_handle.get(), 100); // a short pause that also serves callbacks
+    }
+}
+
+void AdminClient::refreshLeaders(const rd_kafka_topic_partition_list_t* list, Deadline until) {
+    QSet<QByteArray> topics;
+    for (int i = 0; i < list->cnt; ++i)
+        topics.insert(QByteArray(list->elems[i].topic));
+    for (const QByteArray& name : std::as_const(topics)) {
+        if (remainingMs(until) < 200)
+            return;
+        // A Metadata request for the topic (never creating it); its answer updates the
+        // leaders librdkafka sends ListOffsets to.
+        TopicHandle topic(rd_kafka_topic_new(m_handle.get(), name.constData(), nullptr));
+        const rd_kafka_metadata_t* raw = nullptr;
+        rd_kafka_metadata(m_handle.get(), 0, topic.get(), &raw,
+                          std::min(remainingMs(until) - 100, 1000));
+        MetadataHandle metadata(raw);
     }
 }
 
@@ -578,8 +636,7 @@ AdminClient::offsetsForTimestamps(const QList<QPair<TopicPartition, int64_t>>& t
     for (const auto& [tp, timestamp] : timestamps)
         rd_kafka_topic_partition_list_add(list.get(), tp.topic.toUtf8().constData(), tp.partition)
             ->offset = timestamp;
-    const rd_kafka_resp_err_t code =
-        rd_kafka_offsets_for_times(m_handle.get(), list.get(), std::max(1, remainingMs(until)));
+    const rd_kafka_resp_err_t code = offsetsForTimesWithRetry(list.get(), until);
     if (code != RD_KAFKA_RESP_ERR_NO_ERROR)
         return explain(KafkaError::fromCode(code),
                        QStringLiteral("looking up offsets by timestamp"));
@@ -619,12 +676,16 @@ QList<PartitionOutcome> partitionOutcomes(const rd_kafka_topic_partition_list_t*
 
 Result<QList<PartitionOutcome>> AdminClient::collectGroupWrite(const Deadline& until,
                                                                const QString& what, bool isDelete) {
-    auto event = waitForEvent(until, what);
+    auto event = waitForEvent(until, what,
+                              isDelete ? RD_KAFKA_EVENT_DELETECONSUMERGROUPOFFSETS_RESULT
+                                       : RD_KAFKA_EVENT_ALTERCONSUMERGROUPOFFSETS_RESULT);
     if (!event)
         return event.error();
     rd_kafka_event_t* raw = event.value().get();
-    if (KafkaError error = eventError(raw); error)
+    if (KafkaError error = eventError(raw); error) {
+        noteGroupError(error);
         return explain(error, what);
+    }
     size_t count = 0;
     const rd_kafka_group_result_t** groups =
         isDelete ? rd_kafka_DeleteConsumerGroupOffsets_result_groups(
@@ -638,6 +699,7 @@ Result<QList<PartitionOutcome>> AdminClient::collectGroupWrite(const Deadline& u
         partitionOutcomes(rd_kafka_group_result_partitions(groups[0]), isDelete);
     // A group-level error (e.g. the group has active members) applies to every partition.
     if (KafkaError groupError = borrowedError(rd_kafka_group_result_error(groups[0])); groupError) {
+        noteGroupError(groupError);
         if (outcomes.isEmpty())
             return explain(groupError, what);
         for (PartitionOutcome& outcome : outcomes)

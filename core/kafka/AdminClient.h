@@ -63,6 +63,17 @@ public:
     // an "interrupted" error within about 100 ms instead of running to their deadline.
     void setCancelFlag(const std::atomic<bool>* cancelled) { m_cancelled = cancelled; }
 
+    // True once a broker answered a group request with NOT_COORDINATOR: the group's
+    // coordinator moved (a broker shut down, or leadership of the offsets topic moved back
+    // to its preferred replica). librdkafka 2.0 caches the coordinator it looked up for as
+    // long as the handle keeps using it, and an Admin request's NOT_COORDINATOR answer only
+    // makes it look up the handle's own (private) group's coordinator, never evicts the
+    // cached one (librdkafka issue 5040 shows the same OffsetFetch path in 2.4). While the
+    // old coordinator still runs, every later call for that group would fail the same way.
+    // Long-lived owners (pollers, monitors, task runners) replace an AdminClient that says
+    // so with a new one, whose first request looks the coordinator up afresh.
+    bool coordinatorMoved() const { return m_coordinatorMoved; }
+
     Milliseconds timeout() const { return m_timeout; }
     void setTimeout(Milliseconds timeout) { m_timeout = timeout; }
     const ConnectionProfile& profile() const { return m_profile; }
@@ -75,8 +86,17 @@ private:
     using Deadline = Clock::time_point;
     Deadline deadline() const { return std::chrono::steady_clock::now() + m_timeout; }
     AdminOptionsHandle makeOptions(rd_kafka_admin_op_t op, Deadline deadline) const;
-    // Waits for the next admin result event on the private queue, or times out.
-    Result<EventHandle> waitForEvent(Deadline deadline, const QString& what);
+    // Waits for the next admin result event of `type` on the private queue, or times out.
+    // A call that returns without its answer (timeout, cancel, failure) abandons the queue,
+    // so a late answer can never be taken for the answer of a later call.
+    Result<EventHandle> waitForEvent(Deadline deadline, const QString& what,
+                                     rd_kafka_event_type_t type);
+    // Notes a group-level NOT_COORDINATOR answer (see coordinatorMoved()).
+    void noteGroupError(const KafkaError& error);
+    // Asks the brokers again for the partitions' leaders of the topics in `list`, within
+    // the deadline: after a leader moved, librdkafka keeps asking the old leader until its
+    // periodic metadata refresh (minutes away), and a stopped broker never answers.
+    void refreshLeaders(const rd_kafka_topic_partition_list_t* list, Deadline until);
     KafkaError timeoutError(const QString& what) const;
     // Adds what was being done; connection-type failures become a timeout error that names
     // the bootstrap servers and the last connection problem librdkafka reported.
@@ -108,6 +128,7 @@ private:
     KafkaHandle m_handle;
     QueueHandle m_queue;
     const std::atomic<bool>* m_cancelled = nullptr;
+    bool m_coordinatorMoved = false;
     mutable QMutex m_problemMutex;
     QString m_lastConnectionProblem;
     KafkaError m_setupFailure;

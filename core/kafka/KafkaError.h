@@ -16,6 +16,7 @@ struct KafkaError {
 
     bool isError() const { return code != RD_KAFKA_RESP_ERR_NO_ERROR; }
     explicit operator bool() const { return isError(); }
+    friend bool operator==(const KafkaError&, const KafkaError&) = default;
 
     // The symbolic name, e.g. "UNKNOWN_TOPIC_OR_PART" or "_TIMED_OUT".
     QString codeName() const { return QString::fromUtf8(rd_kafka_err2name(code)); }

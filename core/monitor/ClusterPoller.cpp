@@ -34,6 +34,9 @@ public:
         m_nextRefresh->stop();
         if (m_stopRequested->load())
             return;
+        // A client that was told its group coordinator moved would keep asking the old one.
+        if (m_admin && m_admin->coordinatorMoved())
+            m_admin.reset();
         if (!m_admin) {
             auto created = kafka::AdminClient::create(m_profile, m_requestTimeout);
             if (created) {

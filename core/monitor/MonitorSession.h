@@ -59,7 +59,10 @@ public:
     // Empty optional when the offsets topic is not read at all.
     std::optional<OffsetsTopicStream::Status> streamStatus() const;
     // Abandons a poll in progress when set (e.g. by a signal handler's flag).
-    void setCancelFlag(const std::atomic<bool>* cancelled) { m_admin->setCancelFlag(cancelled); }
+    void setCancelFlag(const std::atomic<bool>* cancelled) {
+        m_cancelled = cancelled;
+        m_admin->setCancelFlag(cancelled);
+    }
 
 private:
     MonitorSession(Options options, std::unique_ptr<kafka::AdminClient> admin);
@@ -74,6 +77,7 @@ private:
 
     Options m_options;
     std::unique_ptr<kafka::AdminClient> m_admin;
+    const std::atomic<bool>* m_cancelled = nullptr;
     GroupMonitor m_monitor;
     std::unique_ptr<OffsetsTopicStream> m_stream;
 };

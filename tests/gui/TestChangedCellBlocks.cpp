@@ -6,13 +6,14 @@
 #include <QTest>
 
 using groupscope::ui::ChangedCellBlocks;
+using groupscope::ui::ChangedColumns;
 
 namespace {
 
 using Blocks = QList<QList<int>>; // {firstRow, lastRow, firstColumn, lastColumn}
 
-QList<bool> columns(std::initializer_list<int> changed, int count = 6) {
-    QList<bool> flags(count, false);
+ChangedColumns columns(std::initializer_list<int> changed, int count = 6) {
+    ChangedColumns flags(count, false);
     for (int column : changed)
         flags[column] = true;
     return flags;

@@ -36,31 +36,6 @@ using groupscope::ui::OffsetEditModel;
 
 namespace {
 
-// The committed offsets of `group` on `topic` as python3-kafka's admin client reads them:
-// partition -> offset. Nobody here wrote that client, so it checks what Groupscope wrote.
-QMap<int, qlonglong> committedByKafka(const QString& group, const QString& topic) {
-    const auto result = test::runPython(QStringLiteral(R"(
-from kafka import KafkaAdminClient
-admin = KafkaAdminClient(bootstrap_servers=BOOTSTRAP)
-for tp, meta in sorted(admin.list_consumer_group_offsets('%1').items()):
-    if tp.topic == '%2':
-        print(tp.partition, meta.offset)
-admin.close()
-)")
-                                            .arg(group, topic));
-    QMap<int, qlonglong> offsets;
-    if (!result.ok()) {
-        qWarning("reading offsets failed: %s", result.err.constData());
-        return offsets;
-    }
-    for (const QByteArray& line : result.out.split('\n')) {
-        const QList<QByteArray> fields = line.trimmed().split(' ');
-        if (fields.size() == 2)
-            offsets.insert(fields[0].toInt(), fields[1].toLongLong());
-    }
-    return offsets;
-}
-
 // Produces `count` records to partition 0 with timestamps base, base+1s, base+2s, ...
 bool produceWithTimestamps(const QString& topic, int count, qint64 baseMs) {
     const auto result = test::runPython(QStringLiteral(R"(
@@ -175,7 +150,8 @@ private slots:
         panel->applyButton()->click();
         QVERIFY(ui::ApplyConfirmDialog::lastSummary().contains(QStringLiteral("replays 12")));
         QVERIFY(!window->resetController()->isApplying());
-        QCOMPARE(committedByKafka(group, topic), (QMap<int, qlonglong>{{0, 10}, {1, 15}}));
+        QCOMPARE(test::committedOffsetsByKafka(group, topic),
+                 (QMap<int, qlonglong>{{0, 10}, {1, 15}}));
 
         ui::ApplyConfirmDialog::setNextAnswer(true);
         panel->applyButton()->click();
@@ -183,7 +159,8 @@ private slots:
         QCOMPARE(panel->lastResults().size(), 2);
         for (const QString& line : panel->lastResults())
             QVERIFY2(line.endsWith(QStringLiteral(" ok")), qPrintable(line));
-        QCOMPARE(committedByKafka(group, topic), (QMap<int, qlonglong>{{0, 3}, {1, 10}}));
+        QCOMPARE(test::committedOffsetsByKafka(group, topic),
+                 (QMap<int, qlonglong>{{0, 3}, {1, 10}}));
         // The live view follows: the table shows the new commits, the edits are done.
         QTRY_VERIFY_WITH_TIMEOUT(rowOf(model, topic, 0)->committedOffset == 3, 30000);
         QVERIFY(!model->hasEdits());
@@ -198,7 +175,8 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(history->entries().size(), 2, 30000);
         QVERIFY2(history->statusText().startsWith(QStringLiteral("Undone")),
                  qPrintable(history->statusText()));
-        QCOMPARE(committedByKafka(group, topic), (QMap<int, qlonglong>{{0, 10}, {1, 15}}));
+        QCOMPARE(test::committedOffsetsByKafka(group, topic),
+                 (QMap<int, qlonglong>{{0, 10}, {1, 15}}));
     }
 
     void applyByDatetime() {
@@ -231,7 +209,7 @@ private slots:
         ui::ApplyConfirmDialog::setNextAnswer(true);
         panel->applyButton()->click();
         QTRY_VERIFY_WITH_TIMEOUT(!panel->lastResults().isEmpty(), 30000);
-        QCOMPARE(committedByKafka(group, topic), (QMap<int, qlonglong>{{0, 4}}));
+        QCOMPARE(test::committedOffsetsByKafka(group, topic), (QMap<int, qlonglong>{{0, 4}}));
     }
 
     void liveMemberDisablesApplyAndIsNamed() {
@@ -302,7 +280,7 @@ private slots:
         panel->applyEdits();
         QVERIFY(!window->resetController()->isApplying());
         ui::ApplyConfirmDialog::setNextAnswer(std::nullopt);
-        QCOMPARE(committedByKafka(group, topic), (QMap<int, qlonglong>{{0, 8}}));
+        QCOMPARE(test::committedOffsetsByKafka(group, topic), (QMap<int, qlonglong>{{0, 8}}));
     }
 };
 

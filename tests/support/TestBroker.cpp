@@ -92,7 +92,7 @@ ProcessResult kafkaConsumerGroups(const QStringList& arguments, const QString& b
 }
 
 bool commitOffsets(const QString& group, const QString& topic, const QList<int>& offsets,
-                   const QString& metadataPrefix) {
+                   const QString& metadataPrefix, const QString& bootstrap) {
     QString entries;
     for (qsizetype partition = 0; partition < offsets.size(); ++partition)
         entries += QStringLiteral("TopicPartition('%1', %2): OffsetAndMetadata(%3, '%4'), ")
@@ -108,38 +108,136 @@ consumer = KafkaConsumer(bootstrap_servers=BOOTSTRAP, group_id='%1', enable_auto
 consumer.commit({%2})
 consumer.close()
 )")
-                                      .arg(group, entries));
+                                      .arg(group, entries),
+                                  std::chrono::seconds(120), bootstrap);
     if (!result.ok())
         qWarning("commit failed: %s", result.err.constData());
     return result.ok();
 }
 
-qlonglong lagReportedByKafka(const QString& group) {
-    const auto result =
-        kafkaConsumerGroups({QStringLiteral("--describe"), QStringLiteral("--group"), group});
+namespace {
+
+// A number of Kafka's tool's table; absent for "-" (or anything that is not a number).
+std::optional<qint64> toolNumber(const QByteArray& cell) {
+    bool isNumber = false;
+    const qint64 value = cell.toLongLong(&isNumber);
+    return isNumber ? std::optional<qint64>(value) : std::nullopt;
+}
+
+} // namespace
+
+std::optional<QList<KafkaDescribeRow>> describedByKafka(const QString& group,
+                                                        const QString& bootstrap) {
+    const auto result = kafkaConsumerGroups(
+        {QStringLiteral("--describe"), QStringLiteral("--group"), group}, bootstrap);
     if (!result.ok())
+        return std::nullopt;
+    // GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID
+    QList<KafkaDescribeRow> rows;
+    for (const QByteArray& line : result.out.split('\n')) {
+        const QList<QByteArray> fields = line.simplified().split(' ');
+        const std::optional<qint64> partition =
+            fields.size() >= 6 ? toolNumber(fields[2]) : std::nullopt;
+        if (!partition || fields[0] != group.toUtf8())
+            continue;
+        rows.append({QString::fromUtf8(fields[1]), int(*partition), toolNumber(fields[3]),
+                     toolNumber(fields[4]), toolNumber(fields[5])});
+    }
+    return rows;
+}
+
+qlonglong lagReportedByKafka(const QString& group, const QString& bootstrap) {
+    const auto rows = describedByKafka(group, bootstrap);
+    if (!rows)
         return -1;
     qlonglong total = 0;
     bool sawRow = false;
-    for (const QByteArray& line : result.out.split('\n')) {
-        const QList<QByteArray> fields = line.simplified().split(' ');
-        if (fields.size() >= 6 && fields[0] == group.toUtf8() && fields[5] != "-") {
-            total += fields[5].toLongLong();
+    for (const KafkaDescribeRow& row : *rows) {
+        if (row.lag) {
+            total += *row.lag;
             sawRow = true;
         }
     }
     return sawRow ? total : -1;
 }
 
-bool createTopic(const QString& topic, int partitions, const QString& bootstrap) {
+QMap<int, qlonglong> committedOffsetsByKafka(const QString& group, const QString& topic,
+                                             const QString& bootstrap) {
+    const auto result = runPython(QStringLiteral(R"(
+from kafka import KafkaAdminClient
+admin = KafkaAdminClient(bootstrap_servers=BOOTSTRAP)
+for tp, meta in sorted(admin.list_consumer_group_offsets('%1').items()):
+    if tp.topic == '%2':
+        print(tp.partition, meta.offset)
+admin.close()
+)")
+                                      .arg(group, topic),
+                                  std::chrono::seconds(120), bootstrap);
+    QMap<int, qlonglong> offsets;
+    if (!result.ok()) {
+        qWarning("reading offsets failed: %s", result.err.constData());
+        return offsets;
+    }
+    for (const QByteArray& line : result.out.split('\n')) {
+        const QList<QByteArray> fields = line.trimmed().split(' ');
+        if (fields.size() == 2)
+            offsets.insert(fields[0].toInt(), fields[1].toLongLong());
+    }
+    return offsets;
+}
+
+qlonglong offsetForTimestamp(const QString& topic, int partition, qint64 timestampMs,
+                             const QString& bootstrap) {
+    const auto result = runPython(QStringLiteral(R"(
+from kafka import KafkaConsumer, TopicPartition
+consumer = KafkaConsumer(bootstrap_servers=BOOTSTRAP)
+tp = TopicPartition('%1', %2)
+found = consumer.offsets_for_times({tp: %3})[tp]
+print(found.offset if found is not None else consumer.end_offsets([tp])[tp])
+consumer.close()
+)")
+                                      .arg(topic)
+                                      .arg(partition)
+                                      .arg(timestampMs),
+                                  std::chrono::seconds(120), bootstrap);
+    bool ok = false;
+    const qlonglong offset = result.out.trimmed().toLongLong(&ok);
+    if (!result.ok() || !ok) {
+        qWarning("offsets_for_times failed: %s", result.err.constData());
+        return -1;
+    }
+    return offset;
+}
+
+int coordinatorReportedByKafka(const QString& group, const QString& bootstrap) {
+    const auto result = kafkaConsumerGroups(
+        {QStringLiteral("--describe"), QStringLiteral("--group"), group, QStringLiteral("--state")},
+        bootstrap);
+    if (!result.ok())
+        return -1;
+    // GROUP COORDINATOR (ID) ASSIGNMENT-STRATEGY STATE #MEMBERS, the id as "(2)".
+    for (const QByteArray& line : result.out.split('\n')) {
+        const QList<QByteArray> fields = line.simplified().split(' ');
+        if (fields.size() < 3 || fields[0] != group.toUtf8() || !fields[2].startsWith('(') ||
+            !fields[2].endsWith(')'))
+            continue;
+        if (const auto id = toolNumber(fields[2].mid(1, fields[2].size() - 2)); id && *id >= 0)
+            return int(*id);
+    }
+    return -1;
+}
+
+bool createTopic(const QString& topic, int partitions, const QString& bootstrap,
+                 int replicationFactor) {
     const auto result = runPython(QStringLiteral(R"(
 from kafka.admin import KafkaAdminClient, NewTopic
 admin = KafkaAdminClient(bootstrap_servers=BOOTSTRAP)
-admin.create_topics([NewTopic(name='%1', num_partitions=%2, replication_factor=1)])
+admin.create_topics([NewTopic(name='%1', num_partitions=%2, replication_factor=%3)])
 admin.close()
 )")
                                       .arg(topic)
-                                      .arg(partitions),
+                                      .arg(partitions)
+                                      .arg(replicationFactor),
                                   std::chrono::seconds(120), bootstrap);
     if (!result.ok()) {
         qWarning("createTopic %s failed: %s", qPrintable(topic), result.err.constData());
@@ -226,20 +324,19 @@ bool PythonGroupMember::leave(std::chrono::milliseconds timeout) {
     return m_process->waitForFinished(int(timeout.count()));
 }
 
-SecureBroker::~SecureBroker() {
+TestBedDirectory::~TestBedDirectory() {
     stop();
 }
 
-bool SecureBroker::start(std::chrono::milliseconds timeout) {
-    const QString script = QStringLiteral(GROUPSCOPE_TESTBED_DIR "/broker");
-    const QString existing = qEnvironmentVariable("GROUPSCOPE_TEST_SECURE_BROKER_DIR");
+bool TestBedDirectory::start(const QStringList& startOptions, const char* existingVariable,
+                             const QString& what, std::chrono::milliseconds timeout) {
+    const QString existing = qEnvironmentVariable(existingVariable);
     if (!existing.isEmpty()) {
         m_directory = existing;
-        const auto status =
-            run(script, {QStringLiteral("status"), QStringLiteral("--dir"), existing});
+        const auto status = broker(QStringLiteral("status"));
         if (!status.ok())
-            m_error = QStringLiteral("no secure broker runs in %1: %2")
-                          .arg(existing, QString::fromUtf8(status.err));
+            m_error = QStringLiteral("no %1 runs in %2: %3")
+                          .arg(what, existing, QString::fromUtf8(status.err));
         return status.ok();
     }
     m_temporary = std::make_unique<QTemporaryDir>();
@@ -250,54 +347,67 @@ bool SecureBroker::start(std::chrono::milliseconds timeout) {
     m_directory = m_temporary->path();
     // The script has its own start-up deadline; ours bounds the whole run (jars, formatting,
     // certificates, ACLs).
-    const auto started =
-        run(script,
-            {QStringLiteral("start"), QStringLiteral("--secure"), QStringLiteral("--dir"),
-             m_directory, QStringLiteral("--timeout"), QString::number(timeout.count() / 1000)},
-            {}, timeout + std::chrono::seconds(30));
-    m_ownsBroker = true;
+    const auto started = broker(QStringLiteral("start"),
+                                startOptions + QStringList{QStringLiteral("--timeout"),
+                                                           QString::number(timeout.count() / 1000)},
+                                timeout + std::chrono::seconds(30));
+    m_ownsBrokers = true;
     if (!started.ok()) {
-        m_error = QStringLiteral("the secure broker did not start: %1 %2")
-                      .arg(QString::fromUtf8(started.out), QString::fromUtf8(started.err));
+        m_error = QStringLiteral("the %1 did not start: %2 %3")
+                      .arg(what, QString::fromUtf8(started.out), QString::fromUtf8(started.err));
         return false;
     }
     return true;
 }
 
-void SecureBroker::stop() {
-    if (!m_ownsBroker)
+void TestBedDirectory::stop() {
+    if (!m_ownsBrokers)
         return;
-    m_ownsBroker = false;
-    run(QStringLiteral(GROUPSCOPE_TESTBED_DIR "/broker"),
-        {QStringLiteral("stop"), QStringLiteral("--dir"), m_directory}, {},
-        std::chrono::seconds(60));
+    m_ownsBrokers = false;
+    broker(QStringLiteral("stop"));
 }
 
-namespace {
+ProcessResult TestBedDirectory::broker(const QString& command, const QStringList& arguments,
+                                       std::chrono::milliseconds timeout) const {
+    return run(QStringLiteral(GROUPSCOPE_TESTBED_DIR "/broker"),
+               QStringList{command} + arguments + QStringList{QStringLiteral("--dir"), m_directory},
+               {}, timeout);
+}
 
-QString firstLine(const QString& path) {
-    QFile file(path);
+QString TestBedDirectory::firstLineOf(const QString& relativePath) const {
+    QFile file(m_directory + QLatin1Char('/') + relativePath);
     if (!file.open(QIODevice::ReadOnly))
         return {};
     return QString::fromUtf8(file.readLine()).trimmed();
 }
 
-} // namespace
+SecureBroker::~SecureBroker() {
+    stop();
+}
+
+bool SecureBroker::start(std::chrono::milliseconds timeout) {
+    return m_bed.start({QStringLiteral("--secure")}, "GROUPSCOPE_TEST_SECURE_BROKER_DIR",
+                       QStringLiteral("secure broker"), timeout);
+}
+
+void SecureBroker::stop() {
+    m_bed.stop();
+}
 
 QString SecureBroker::bootstrap() const {
-    return firstLine(m_directory + QStringLiteral("/bootstrap"));
+    return m_bed.firstLineOf(QStringLiteral("bootstrap"));
 }
 
 QString SecureBroker::internalBootstrap() const {
-    return firstLine(m_directory + QStringLiteral("/bootstrap-internal"));
+    return m_bed.firstLineOf(QStringLiteral("bootstrap-internal"));
 }
 
 QString SecureBroker::clientConfig(const QString& user) const {
-    return m_directory + QStringLiteral("/clients/%1.properties").arg(user);
+    return directory() + QStringLiteral("/clients/%1.properties").arg(user);
 }
 
 QString SecureBroker::javaClientConfig(const QString& user) const {
-    return m_directory + QStringLiteral("/clients/%1.java.properties").arg(user);
+    return directory() + QStringLiteral("/clients/%1.java.properties").arg(user);
 }
 
 QString SecureBroker::clientProperty(const QString& user, const QString& key) const {
@@ -309,6 +419,73 @@ QString SecureBroker::clientProperty(const QString& user, const QString& key) co
         if (const QString text = QString::fromUtf8(line).trimmed(); text.startsWith(prefix))
             return text.mid(prefix.size());
     return {};
+}
+
+KafkaCluster::~KafkaCluster() {
+    stop();
+}
+
+bool KafkaCluster::start(std::chrono::milliseconds timeout) {
+    return m_bed.start({QStringLiteral("--nodes"), QString::number(nodeCount)},
+                       "GROUPSCOPE_TEST_CLUSTER_DIR", QStringLiteral("cluster"), timeout);
+}
+
+void KafkaCluster::stop() {
+    // A cluster that was already running is left as it was found.
+    if (!m_bed.ownsBrokers())
+        for (int node : std::as_const(m_stoppedNodes))
+            restartNode(node);
+    m_stoppedNodes.clear();
+    m_bed.stop();
+}
+
+QString KafkaCluster::bootstrap() const {
+    return m_bed.firstLineOf(QStringLiteral("bootstrap"));
+}
+
+QString KafkaCluster::nodeAddress(int node) const {
+    return m_bed.firstLineOf(QStringLiteral("node%1/bootstrap").arg(node));
+}
+
+QString KafkaCluster::runningBootstrap() const {
+    QStringList addresses;
+    for (int node = 1; node <= nodeCount; ++node)
+        if (isNodeRunning(node))
+            addresses.append(nodeAddress(node));
+    return addresses.join(QLatin1Char(','));
+}
+
+bool KafkaCluster::stopNode(int node) {
+    const auto stopped =
+        m_bed.broker(QStringLiteral("stop"), {QStringLiteral("--node"), QString::number(node)});
+    if (!stopped.ok())
+        qWarning("stopping node %d failed: %s", node, stopped.err.constData());
+    if (!m_stoppedNodes.contains(node))
+        m_stoppedNodes.append(node);
+    return stopped.ok() && !isNodeRunning(node);
+}
+
+bool KafkaCluster::restartNode(int node, std::chrono::milliseconds timeout) {
+    const auto restarted =
+        m_bed.broker(QStringLiteral("restart"),
+                     {QStringLiteral("--node"), QString::number(node), QStringLiteral("--timeout"),
+                      QString::number(timeout.count() / 1000)},
+                     timeout + std::chrono::seconds(30));
+    if (!restarted.ok()) {
+        qWarning("restarting node %d failed: %s", node, restarted.err.constData());
+        return false;
+    }
+    m_stoppedNodes.removeAll(node);
+    return true;
+}
+
+ProcessResult KafkaCluster::electPreferredLeaders() const {
+    return m_bed.broker(QStringLiteral("elect-leaders"));
+}
+
+bool KafkaCluster::isNodeRunning(int node) const {
+    return m_bed.broker(QStringLiteral("status"), {QStringLiteral("--node"), QString::number(node)})
+        .ok();
 }
 
 bool waitFor(const std::function<bool()>& condition, std::chrono::milliseconds timeout) {

@@ -31,7 +31,9 @@ public:
     static QString assignmentText(const QList<kafka::TopicPartition>& assignment);
 
 protected:
-    QString keyOf(const kafka::MemberDescription& row) const override { return row.memberId; }
+    const QString& keyOf(const kafka::MemberDescription& row) const override {
+        return row.memberId;
+    }
     bool sameCell(const kafka::MemberDescription& shown, const kafka::MemberDescription& fresh,
                   int column) const override;
 };

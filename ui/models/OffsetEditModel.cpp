@@ -352,6 +352,7 @@ void OffsetEditModel::applySnapshot(const monitor::GroupSnapshot& group) {
     if (group.groupId() != m_groupId)
         return;
     QList<OffsetEditRow> fresh;
+    fresh.reserve(group.partitions.size());
     for (const monitor::PartitionSnapshot& partition : group.partitions) {
         // The scope of a reset is what the group has commits on, plus what the user added.
         if (!partition.committedOffset && rowOfKey(partition.topicPartition) < 0)

@@ -95,7 +95,7 @@ signals:
     void editsChanged();
 
 protected:
-    kafka::TopicPartition keyOf(const OffsetEditRow& row) const override {
+    const kafka::TopicPartition& keyOf(const OffsetEditRow& row) const override {
         return row.topicPartition;
     }
     bool sameCell(const OffsetEditRow& shown, const OffsetEditRow& fresh,

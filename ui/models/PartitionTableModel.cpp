@@ -24,11 +24,9 @@ bool PartitionTableModel::sameCell(const monitor::PartitionSnapshot& shown,
     case CommittedColumn:
         return shown.committedOffset == fresh.committedOffset;
     case LogStartColumn:
-        return shown.logStartOffset == fresh.logStartOffset &&
-               shown.error.toString() == fresh.error.toString();
+        return shown.logStartOffset == fresh.logStartOffset && shown.error == fresh.error;
     case LogEndColumn:
-        return shown.logEndOffset == fresh.logEndOffset &&
-               shown.error.toString() == fresh.error.toString();
+        return shown.logEndOffset == fresh.logEndOffset && shown.error == fresh.error;
     case LagColumn:
         return shown.lag == fresh.lag;
     case OwnerColumn:
@@ -182,14 +180,12 @@ void PartitionTableModel::applyMonitorSnapshot(const monitor::GroupMonitorSnapsh
             trends[commit.topicPartition].lastCommitMs = commit.commitTimestampMs;
     std::swap(m_trends, trends);
     // Only the rows whose trend changed; each row's two cells are not adjacent.
-    ChangedCellBlocks changes([this](int firstRow, int lastRow, int firstColumn, int lastColumn) {
-        emit dataChanged(index(firstRow, firstColumn), index(lastRow, lastColumn));
-    });
+    ChangedCellBlocks changes = changedCellSignals();
     for (int row = 0; row < rowCount(); ++row) {
         const kafka::TopicPartition& partition = m_rows.at(row).topicPartition;
         const PartitionTrend before = trends.value(partition);
         const PartitionTrend after = m_trends.value(partition);
-        QList<bool> changed(ColumnCount, false);
+        ChangedColumns changed(ColumnCount, false);
         changed[TimeLagColumn] =
             lag::timeLagText(before.timeLag) != lag::timeLagText(after.timeLag);
         changed[LastCommitColumn] = before.lastCommitMs != after.lastCommitMs;

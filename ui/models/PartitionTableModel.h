@@ -47,7 +47,7 @@ public:
     void clear();
 
 protected:
-    kafka::TopicPartition keyOf(const monitor::PartitionSnapshot& row) const override {
+    const kafka::TopicPartition& keyOf(const monitor::PartitionSnapshot& row) const override {
         return row.topicPartition;
     }
     bool sameCell(const monitor::PartitionSnapshot& shown, const monitor::PartitionSnapshot& fresh,
