@@ -277,6 +277,19 @@ void AdminClient::noteGroupError(const KafkaError& error) {
 
 Result<QList<GroupListing>> AdminClient::listGroups() {
     const Deadline until = deadline();
+    for (;;) {
+        bool brokerStillLoading = false;
+        auto listed = listGroupsOnce(until, brokerStillLoading);
+        // A broker that is still loading its groups (it has just started, or just become a
+        // coordinator) leaves them out of the listing, or fails it when it is the only
+        // broker: ask again while there is time, as Kafka's Java client does.
+        if (!brokerStillLoading || remainingMs(until) < 500 || (m_cancelled && m_cancelled->load()))
+            return listed;
+        rd_kafka_poll(m_handle.get(), 200); // a short pause that also serves callbacks
+    }
+}
+
+Result<QList<GroupListing>> AdminClient::listGroupsOnce(Deadline until, bool& brokerStillLoading) {
     // Every broker is asked, and one that is down (stopped, or gone from the cluster but
     // still known to librdkafka) answers only with librdkafka's timeout. That timeout ends a
     // little before ours, so the other brokers' listings arrive instead of a timeout.
@@ -294,6 +307,12 @@ Result<QList<GroupListing>> AdminClient::listGroups() {
     size_t validCount = 0, errorCount = 0;
     const auto** valid = rd_kafka_ListConsumerGroups_result_valid(result, &validCount);
     const auto** errors = rd_kafka_ListConsumerGroups_result_errors(result, &errorCount);
+    for (size_t i = 0; i < errorCount; ++i) {
+        const rd_kafka_resp_err_t code = rd_kafka_error_code(errors[i]);
+        brokerStillLoading = brokerStillLoading ||
+                             code == RD_KAFKA_RESP_ERR_COORDINATOR_LOAD_IN_PROGRESS ||
+                             code == RD_KAFKA_RESP_ERR_COORDINATOR_NOT_AVAILABLE;
+    }
     // Some brokers may fail while others answer; only when none answered is it an error.
     if (validCount == 0 && errorCount > 0)
         return explain(borrowedError(errors[0]), QStringLiteral("listing groups"));

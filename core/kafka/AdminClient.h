@@ -91,6 +91,9 @@ private:
     // so a late answer can never be taken for the answer of a later call.
     Result<EventHandle> waitForEvent(Deadline deadline, const QString& what,
                                      rd_kafka_event_type_t type);
+    // One ListConsumerGroups round within `until`; sets `brokerStillLoading` when a broker
+    // answered that it is still loading its groups.
+    Result<QList<GroupListing>> listGroupsOnce(Deadline until, bool& brokerStillLoading);
     // Notes a group-level NOT_COORDINATOR answer (see coordinatorMoved()).
     void noteGroupError(const KafkaError& error);
     // Asks the brokers again for the partitions' leaders of the topics in `list`, within
