@@ -2,14 +2,17 @@
 // everything else lives in groupscope_ui and groupscope_core.
 
 #include "dialogs/ConnectionManagerDialog.h"
+#include "sandbox/StopSignalWatcher.h"
 #include "settings/ConnectionStore.h"
 #include "widgets/ApplicationIcon.h"
 #include "windows/MainWindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QSocketNotifier>
 
 #include <cstdio>
+#include <memory>
 
 namespace {
 
@@ -70,6 +73,21 @@ int main(int argc, char* argv[]) {
 
     QApplication app(argc, argv);
     app.setWindowIcon(groupscope::ui::applicationIcon());
+    // Ctrl-C in the terminal, a logout's SIGTERM or `timeout` close the windows the normal
+    // way (the layout is saved, worker threads stop, the exit status is 0) instead of killing
+    // the process mid-refresh.
+    groupscope::sandbox::StopSignalWatcher stopSignals;
+    std::unique_ptr<QSocketNotifier> stopNotifier;
+    if (stopSignals.isInstalled()) {
+        stopNotifier =
+            std::make_unique<QSocketNotifier>(stopSignals.wakeFd(), QSocketNotifier::Read);
+        QObject::connect(stopNotifier.get(), &QSocketNotifier::activated, &app,
+                         [notifier = stopNotifier.get()] {
+                             notifier->setEnabled(false);
+                             QApplication::closeAllWindows();
+                             QCoreApplication::quit();
+                         });
+    }
     QCommandLineParser parser;
     options.addTo(parser);
     parser.process(app);

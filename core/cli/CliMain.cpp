@@ -37,7 +37,9 @@ Commands:
                                       plan (dry run, the default) or apply an offset reset;
                                       --preview shows the record each partition would
                                       read next; every apply is recorded in the audit log
-  undo --entry ID [--execute]         put back the offsets an applied reset replaced
+  undo --entry ID [--execute] [--force]
+                                      put back the offsets an applied reset replaced
+                                      (--force: even if recorded for another cluster)
   history [--group G] [--json]        the audit log of applied resets
   delete-offsets --group G --topic T[:P,...] ... [--execute]
                                       delete committed offsets of a group
@@ -113,7 +115,9 @@ int runCli(const QStringList& words, QTextStream& out, QTextStream& err) {
     }
     if (bootstrap)
         context.profile.bootstrapServers = *bootstrap;
-    if (context.profile.bootstrapServers.trimmed().isEmpty()) {
+    // history only reads the local audit log; every other command talks to a cluster.
+    const bool needsCluster = *command != u"history";
+    if (needsCluster && context.profile.bootstrapServers.trimmed().isEmpty()) {
         err << "Error: missing --bootstrap-server HOST:PORT\n";
         return ExitUsage;
     }

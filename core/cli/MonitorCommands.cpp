@@ -1,6 +1,7 @@
 #include "cli/MonitorCommands.h"
 
 #include "cli/TextTable.h"
+#include "lag/DurationText.h"
 #include "lag/HealthStatus.h"
 #include "monitor/MonitorSession.h"
 #include "offsets/ResetSpec.h"
@@ -154,7 +155,7 @@ QJsonArray ownershipChanges(const timeline::Generation& generation,
     for (const kafka::TopicPartition& partition : sorted) {
         const QString from = previous->ownerByPartition.value(partition);
         const QString to = generation.ownerByPartition.value(partition);
-        if (from != to)
+        if (timeline::ownerChanged(*previous, generation, partition))
             changes.append(QJsonObject{{QStringLiteral("partition"), partition.toString()},
                                        {QStringLiteral("from"), from},
                                        {QStringLiteral("to"), to}});
@@ -177,11 +178,19 @@ QJsonObject generationToJson(const timeline::Generation& generation,
                                    {QStringLiteral("host"), member.host},
                                    {QStringLiteral("assignment"), partitionNames(assignment)}});
     }
+    QJsonArray replacements;
+    for (const timeline::MemberReplacement& replacement : generation.replacedMembers)
+        replacements.append(
+            QJsonObject{{QStringLiteral("groupInstanceId"), replacement.groupInstanceId},
+                        {QStringLiteral("oldMemberId"), replacement.oldMemberId},
+                        {QStringLiteral("newMemberId"), replacement.newMemberId},
+                        {QStringLiteral("atMs"), qint64(replacement.atMs)}});
     return QJsonObject{
         {QStringLiteral("generation"), generation.generationId},
         {QStringLiteral("approximate"), generation.approximate},
         {QStringLiteral("start"), isoTime(generation.startMs)},
         {QStringLiteral("startMs"), qint64(generation.startMs)},
+        {QStringLiteral("startedBeforeWindow"), generation.startedBeforeWindow},
         {QStringLiteral("endMs"), optionalNumber(generation.endMs)},
         {QStringLiteral("protocolType"), generation.protocolType},
         {QStringLiteral("protocol"), generation.protocol},
@@ -189,6 +198,7 @@ QJsonObject generationToJson(const timeline::Generation& generation,
         {QStringLiteral("members"), members},
         {QStringLiteral("joined"), QJsonArray::fromStringList(generation.joinedMemberIds)},
         {QStringLiteral("left"), QJsonArray::fromStringList(generation.leftMemberIds)},
+        {QStringLiteral("replaced"), replacements},
         {QStringLiteral("ownershipChanges"), ownershipChanges(generation, previous)}};
 }
 
@@ -240,6 +250,31 @@ QJsonObject timelineToJson(const GroupMonitorSnapshot& snapshot, int64_t sinceMs
                        {QStringLiteral("stream"), streamToJson(stream)}};
 }
 
+// The leader's client id (what people recognise), or its member id when unknown.
+QString leaderText(const timeline::Generation& generation) {
+    if (generation.leader.isEmpty())
+        return QStringLiteral("-");
+    for (const timeline::GenerationMember& member : generation.members)
+        if (member.memberId == generation.leader && !member.clientId.isEmpty())
+            return member.clientId;
+    return generation.leader;
+}
+
+void printStateSpans(const CommandContext& context, const GroupMonitorSnapshot& snapshot) {
+    if (snapshot.timeline.states.isEmpty())
+        return;
+    TextTable states({QStringLiteral("STATE"), QStringLiteral("START"), QStringLiteral("END"),
+                      QStringLiteral("DURATION")});
+    for (const timeline::StateSpan& span : snapshot.timeline.states)
+        states.addRow({kafka::groupStateName(span.state),
+                       (span.approximate ? QStringLiteral("~") : QString()) + isoTime(span.startMs),
+                       span.endMs ? isoTime(*span.endMs) : QStringLiteral("-"),
+                       lag::durationText(double(span.durationMs(snapshot.takenAtMs)) / 1000.0) +
+                           (span.endMs ? QString() : QStringLiteral(" so far"))});
+    context.out << "\nStates (~: seen by a poll, up to one interval late):\n";
+    states.print(context.out);
+}
+
 void printTimelineText(const CommandContext& context, const GroupMonitorSnapshot& snapshot) {
     context.out << "Group " << snapshot.group << ": "
                 << (snapshot.timelineApproximate()
@@ -247,33 +282,44 @@ void printTimelineText(const CommandContext& context, const GroupMonitorSnapshot
                         : QStringLiteral("timeline from the offsets topic"))
                 << u'\n';
     TextTable table({QStringLiteral("GENERATION"), QStringLiteral("START"), QStringLiteral("END"),
-                     QStringLiteral("PROTOCOL"), QStringLiteral("#MEMBERS"),
-                     QStringLiteral("JOINED"), QStringLiteral("LEFT")});
+                     QStringLiteral("DURATION"), QStringLiteral("PROTOCOL"),
+                     QStringLiteral("LEADER"), QStringLiteral("#MEMBERS"), QStringLiteral("JOINED"),
+                     QStringLiteral("LEFT"), QStringLiteral("RESTARTED")});
     for (const timeline::Generation& generation : snapshot.timeline.generations)
-        table.addRow({generation.generationId >= 0 ? QString::number(generation.generationId)
-                                                   : QStringLiteral("~"),
-                      isoTime(generation.startMs),
-                      generation.endMs ? isoTime(*generation.endMs) : QStringLiteral("-"),
-                      generation.protocol.isEmpty() ? QStringLiteral("-") : generation.protocol,
-                      QString::number(generation.members.size()),
-                      QString::number(generation.joinedMemberIds.size()),
-                      QString::number(generation.leftMemberIds.size())});
+        table.addRow(
+            {generation.generationId >= 0 ? QString::number(generation.generationId)
+                                          : QStringLiteral("~"),
+             generation.startedBeforeWindow ? QStringLiteral("<=") + isoTime(generation.startMs)
+                                            : isoTime(generation.startMs),
+             generation.endMs ? isoTime(*generation.endMs) : QStringLiteral("-"),
+             (generation.startedBeforeWindow ? QStringLiteral(">=") : QString()) +
+                 lag::durationText(double(generation.durationMs(snapshot.takenAtMs)) / 1000.0),
+             generation.protocol.isEmpty() ? QStringLiteral("-") : generation.protocol,
+             leaderText(generation), QString::number(generation.members.size()),
+             QString::number(generation.joinedMemberIds.size()),
+             QString::number(generation.leftMemberIds.size()),
+             QString::number(generation.replacedMembers.size())});
     if (snapshot.timeline.generations.isEmpty()) {
         // A group that only stores offsets (no members ever joined) has no generations.
         context.out << "No generations in the window (state now: "
                     << kafka::groupStateName(snapshot.state) << ").\n";
+        printStateSpans(context, snapshot);
         return;
     }
     table.print(context.out);
     const QList<timeline::Generation>& list = snapshot.timeline.generations;
     for (qsizetype i = 0; i < list.size(); ++i) {
+        const QString name =
+            list[i].generationId >= 0 ? QString::number(list[i].generationId) : QStringLiteral("~");
+        for (const timeline::MemberReplacement& replacement : list[i].replacedMembers)
+            context.out << "\nGeneration " << name << ": static member "
+                        << replacement.groupInstanceId << " restarted at "
+                        << isoTime(replacement.atMs) << " (" << replacement.oldMemberId << " -> "
+                        << replacement.newMemberId << ")\n";
         const QJsonArray changes = ownershipChanges(list[i], i > 0 ? &list[i - 1] : nullptr);
         if (changes.isEmpty())
             continue;
-        context.out << "\nGeneration "
-                    << (list[i].generationId >= 0 ? QString::number(list[i].generationId)
-                                                  : QStringLiteral("~"))
-                    << " ownership changes:\n";
+        context.out << "\nGeneration " << name << " ownership changes:\n";
         for (const QJsonValue& change : changes) {
             const QJsonObject c = change.toObject();
             const auto orDash = [](const QString& text) {
@@ -284,11 +330,19 @@ void printTimelineText(const CommandContext& context, const GroupMonitorSnapshot
                         << orDash(c[QStringLiteral("to")].toString()) << u'\n';
         }
     }
+    printStateSpans(context, snapshot);
 }
 
 void noteApproximate(const CommandContext& context, const GroupMonitorSnapshot& snapshot) {
     context.err << "Note: the timeline is approximate (polling only): " << snapshot.timelineNote
                 << u'\n';
+}
+
+// A group with no committed offset has no lag to speak of (not "0").
+bool anyLag(const GroupMonitorSnapshot& snapshot) {
+    return std::any_of(
+        snapshot.partitions.cbegin(), snapshot.partitions.cend(),
+        [](const monitor::MonitoredPartition& partition) { return partition.lag.has_value(); });
 }
 
 QJsonObject watchLineToJson(const GroupMonitorSnapshot& snapshot) {
@@ -316,7 +370,8 @@ QJsonObject watchLineToJson(const GroupMonitorSnapshot& snapshot) {
         {QStringLiteral("group"), snapshot.group},
         {QStringLiteral("state"), kafka::groupStateName(snapshot.state)},
         {QStringLiteral("members"), snapshot.memberCount},
-        {QStringLiteral("lag"), qint64(snapshot.totalLag)},
+        {QStringLiteral("lag"),
+         anyLag(snapshot) ? QJsonValue(qint64(snapshot.totalLag)) : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("timeLagSeconds"), timeLagSeconds(snapshot.maxTimeLag)},
         {QStringLiteral("timeLagStatus"), timeLagStatusName(snapshot.maxTimeLag.status)},
         {QStringLiteral("productionRate"), optionalRate(snapshot.productionRate)},
@@ -354,7 +409,7 @@ QString watchLineText(const GroupMonitorSnapshot& snapshot) {
                           "drain=%9 verdict=%10")
         .arg(isoTime(snapshot.takenAtMs), snapshot.group, kafka::groupStateName(snapshot.state))
         .arg(snapshot.memberCount)
-        .arg(snapshot.totalLag)
+        .arg(anyLag(snapshot) ? QString::number(snapshot.totalLag) : QStringLiteral("-"))
         .arg(timeLagText, rateText(snapshot.productionRate), rateText(snapshot.consumptionRate),
              drainText, lag::groupStatusName(snapshot.health.status));
 }

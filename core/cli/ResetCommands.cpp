@@ -172,6 +172,25 @@ int reportApply(const CommandContext& context, const QList<GroupApplyResult>& re
     return exitCode;
 }
 
+// A dry run of a group with members says now that --execute would be refused, and who the
+// members are, rather than letting the user find out on the real run.
+void warnAboutActiveGroups(const CommandContext& context, AdminClient& admin,
+                           const QStringList& groups) {
+    if (groups.isEmpty())
+        return;
+    auto described = admin.describeGroups(groups);
+    if (!described) {
+        context.err << "Warning: could not check whether the groups are active: "
+                    << described.error().message << u'\n';
+        return;
+    }
+    for (const kafka::GroupDescription& group : described.value())
+        if (group.state != kafka::GroupState::Empty && group.state != kafka::GroupState::Dead &&
+            !group.members.isEmpty())
+            context.err << "Warning: applying will be refused: "
+                        << ResetApplier::activeGroupRefusal(group) << u'\n';
+}
+
 struct ModeOption {
     const char* flag;
     ResetMode mode;
@@ -189,6 +208,8 @@ constexpr ModeOption modeOptions[] = {
 int runResetCommand(const CommandContext& context, ArgumentList& arguments) {
     arguments.takeFlag(QStringLiteral("--reset-offsets")); // Kafka's spelling of the command
     QStringList groups = arguments.takeValues(QStringLiteral("--group"));
+    // Kafka's tool writes three export columns only for exactly one --group value.
+    const bool exportWithGroup = groups.size() != 1;
     const bool allGroups = arguments.takeFlag(QStringLiteral("--all-groups"));
     ResetScope scope;
     scope.allTopics = arguments.takeFlag(QStringLiteral("--all-topics"));
@@ -277,7 +298,7 @@ int runResetCommand(const CommandContext& context, ArgumentList& arguments) {
         auto rows = OffsetsCsv::readFile(*fromFile, groups);
         if (!rows)
             return fail(context, rows.error().message);
-        requests = ResetPlanner::fromCsvRows(rows.value());
+        requests = ResetPlanner::fromCsvRows(rows.value(), *fromFile);
     } else {
         auto expanded = planner.expandScope(groups, scope, *spec);
         if (!expanded)
@@ -311,7 +332,11 @@ int runResetCommand(const CommandContext& context, ArgumentList& arguments) {
         for (const PlanRow& row : plan.value().rows)
             if (row.newOffset)
                 rows.append({row.groupId, row.topicPartition, *row.newOffset, 0});
-        context.out << QString::fromUtf8(OffsetsCsv::write(rows, groups.size() > 1));
+            else // not in the CSV, so said here rather than dropped without a word
+                context.err << QStringLiteral("Error: %1 %2: %3\n")
+                                   .arg(row.groupId, row.topicPartition.toString(), row.error);
+        // Byte for byte Kafka's --export, which prints an empty line after the rows.
+        context.out << QString::fromUtf8(OffsetsCsv::write(rows, exportWithGroup)) << u'\n';
     } else if (asJson) {
         context.out
             << QJsonDocument(planToJson(plan.value(), previews)).toJson(QJsonDocument::Indented);
@@ -322,6 +347,7 @@ int runResetCommand(const CommandContext& context, ArgumentList& arguments) {
     if (plan.value().errorCount() > 0)
         return fail(context, QStringLiteral("the plan has errors (see NOTE); nothing was changed"));
     if (!execute) {
+        warnAboutActiveGroups(context, *admin.value(), plan.value().groups());
         context.err << "Dry run: nothing was changed. Add --execute to apply.\n";
         return ExitSuccess;
     }
@@ -352,6 +378,7 @@ int runUndoCommand(const CommandContext& context, ArgumentList& arguments) {
     const bool execute = arguments.takeFlag(QStringLiteral("--execute"));
     arguments.takeFlag(QStringLiteral("--dry-run"));
     const bool asJson = arguments.takeFlag(QStringLiteral("--json"));
+    const bool force = arguments.takeFlag(QStringLiteral("--force"));
     if (const int usage = rejectLeftovers(context, arguments))
         return usage;
     if (!entryId)
@@ -361,10 +388,18 @@ int runUndoCommand(const CommandContext& context, ArgumentList& arguments) {
     auto entry = audit.find(*entryId);
     if (!entry)
         return fail(context, entry.error().message);
-    if (entry.value().cluster != context.profile.bootstrapServers)
-        context.err << "Warning: entry " << *entryId << " was recorded for cluster "
-                    << entry.value().cluster << ", you are connected to "
-                    << context.profile.bootstrapServers << u'\n';
+    if (entry.value().cluster != context.profile.bootstrapServers) {
+        // The same group name on another cluster is most likely another group: undoing there
+        // would write offsets that were never its own.
+        const QString mismatch =
+            QStringLiteral("entry %1 was recorded for cluster %2, you are "
+                           "connected to %3")
+                .arg(*entryId, entry.value().cluster, context.profile.bootstrapServers);
+        if (!force)
+            return fail(context,
+                        mismatch + QStringLiteral("; add --force if they are the same cluster"));
+        context.err << "Warning: " << mismatch << " (--force given)\n";
+    }
 
     QList<kafka::TopicPartition> deletions;
     const QList<RowRequest> requests = ResetApplier::undoRequests(entry.value(), &deletions);
@@ -477,8 +512,19 @@ int runDeleteOffsetsCommand(const CommandContext& context, ArgumentList& argumen
              current.contains(tp) ? QString::number(current.value(tp)) : QStringLiteral("-")});
     table.print(context.out);
     if (!execute) {
-        context.err
-            << "Dry run: nothing was deleted. Add --execute to delete these committed offsets.\n";
+        if (auto described = admin.value()->describeGroups({*group});
+            described && !described.value().isEmpty() &&
+            !described.value().first().members.isEmpty())
+            context.err << QStringLiteral(
+                               "Note: group '%1' has %2 active member(s); the broker will refuse "
+                               "to delete the offsets of topics they subscribe to "
+                               "(GROUP_SUBSCRIBED_TO_TOPIC) and delete the others.\n")
+                               .arg(*group)
+                               .arg(described.value().first().members.size());
+        // Kafka's --delete-offsets deletes at once; ours previews first, and says so.
+        context.err << "Dry run: nothing was deleted. Unlike kafka-consumer-groups "
+                       "--delete-offsets, groupscope-cli only deletes with --execute: run the "
+                       "same command with --execute to delete these committed offsets.\n";
         return ExitSuccess;
     }
     AuditLog audit;

@@ -71,11 +71,33 @@ KafkaError borrowedError(const rd_kafka_error_t* raw) {
     return error;
 }
 
+// The process-wide log sink (see AdminClient::setLogSink). The flag spares every log line
+// the lock while no sink is set, which is always outside tests.
+QMutex logSinkMutex;
+AdminClient::LogSink logSink;
+std::atomic<bool> logSinkSet = false;
+
 } // namespace
+
+void AdminClient::setLogSink(LogSink sink) {
+    QMutexLocker lock(&logSinkMutex);
+    logSinkSet = bool(sink);
+    logSink = std::move(sink);
+}
 
 AdminClient::AdminClient(ConnectionProfile profile, Milliseconds timeout)
     : m_profile(std::move(profile))
     , m_timeout(timeout) {}
+
+void AdminClient::renewIfCoordinatorMoved(std::unique_ptr<AdminClient>& client) {
+    if (!client || !client->coordinatorMoved())
+        return;
+    auto renewed = create(client->m_profile, client->m_timeout);
+    if (!renewed)
+        return;
+    renewed.value()->setCancelFlag(client->m_cancelled);
+    client = std::move(renewed).value();
+}
 
 AdminClient::~AdminClient() {
     m_queue.reset(); // the queue must go before its handle
@@ -154,6 +176,11 @@ void AdminClient::logCallback(const rd_kafka_t* handle, int level, const char* f
         static const bool printLogs = qEnvironmentVariableIsSet("GROUPSCOPE_KAFKA_LOG");
         if (printLogs)
             std::fprintf(stderr, "librdkafka %d %s: %s\n", level, facility, message);
+        if (logSinkSet) {
+            QMutexLocker lock(&logSinkMutex);
+            if (logSink)
+                logSink(level, fromUtf8OrEmpty(facility), fromUtf8OrEmpty(message));
+        }
         if (level <= 4)
             if (auto* self = static_cast<AdminClient*>(rd_kafka_opaque(handle))) {
                 const QString text = fromUtf8OrEmpty(message);
@@ -217,17 +244,11 @@ KafkaError AdminClient::timeoutError(const QString& what) const {
 }
 
 KafkaError AdminClient::explain(KafkaError error, const QString& what) const {
-    switch (error.code) {
-    case RD_KAFKA_RESP_ERR__TIMED_OUT:
-    case RD_KAFKA_RESP_ERR__TRANSPORT:
-    case RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN:
-    case RD_KAFKA_RESP_ERR__RESOLVE:
+    if (error.isConnectionFailure())
         return timeoutError(what);
-    default:
-        if (!error.message.startsWith(what))
-            error.message = QStringLiteral("%1: %2").arg(what, error.message);
-        return error.withExplanation();
-    }
+    if (!error.message.startsWith(what))
+        error.message = QStringLiteral("%1: %2").arg(what, error.message);
+    return error.withExplanation();
 }
 
 AdminOptionsHandle AdminClient::makeOptions(rd_kafka_admin_op_t op, Deadline deadline) const {
@@ -364,6 +385,12 @@ Result<QList<GroupDescription>> AdminClient::describeGroups(const QStringList& g
         description.groupId = QString::fromUtf8(rd_kafka_ConsumerGroupDescription_group_id(group));
         description.error = borrowedError(rd_kafka_ConsumerGroupDescription_error(group));
         noteGroupError(description.error);
+        // librdkafka reports an unreachable cluster per group (its coordinator lookup timed
+        // out), not as the event's error: name the bootstrap servers and the last connection
+        // problem, as for every other timeout.
+        if (description.error.isConnectionFailure())
+            description.error =
+                timeoutError(QStringLiteral("describing group %1").arg(description.groupId));
         description.state = fromLibrdkafka(rd_kafka_ConsumerGroupDescription_state(group));
         description.partitionAssignor =
             fromUtf8OrEmpty(rd_kafka_ConsumerGroupDescription_partition_assignor(group));

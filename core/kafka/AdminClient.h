@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <memory>
 
 namespace groupscope::kafka {
@@ -70,9 +71,21 @@ public:
     // makes it look up the handle's own (private) group's coordinator, never evicts the
     // cached one (librdkafka issue 5040 shows the same OffsetFetch path in 2.4). While the
     // old coordinator still runs, every later call for that group would fail the same way.
-    // Long-lived owners (pollers, monitors, task runners) replace an AdminClient that says
-    // so with a new one, whose first request looks the coordinator up afresh.
+    // Long-lived owners (pollers, monitors, task runners) call renewIfCoordinatorMoved().
     bool coordinatorMoved() const { return m_coordinatorMoved; }
+
+    // Replaces a client that says coordinatorMoved() with a new one of the same profile,
+    // timeout and cancel flag, whose first request looks the coordinator up afresh. If no new
+    // client can be created, the old one stays (its other requests still work).
+    static void renewIfCoordinatorMoved(std::unique_ptr<AdminClient>& client);
+
+    // Receives every librdkafka log line of every AdminClient: for diagnostics, and for tests
+    // that count the requests sent (with debug=protocol among the profile's extra
+    // properties). Called on librdkafka's threads, one line at a time. Set it before the
+    // clients it should hear are created; an empty function removes it, and returns once
+    // no call to the old one is running.
+    using LogSink = std::function<void(int level, const QString& facility, const QString& message)>;
+    static void setLogSink(LogSink sink);
 
     Milliseconds timeout() const { return m_timeout; }
     void setTimeout(Milliseconds timeout) { m_timeout = timeout; }

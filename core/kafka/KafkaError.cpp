@@ -42,6 +42,18 @@ KafkaError KafkaError::fromCode(rd_kafka_resp_err_t code, const QString& context
     return error.withExplanation();
 }
 
+bool KafkaError::isConnectionFailure() const {
+    switch (code) {
+    case RD_KAFKA_RESP_ERR__TIMED_OUT:
+    case RD_KAFKA_RESP_ERR__TRANSPORT:
+    case RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN:
+    case RD_KAFKA_RESP_ERR__RESOLVE:
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool KafkaError::isAuthorizationError() const {
     return !authorizationExplanation(code).isEmpty();
 }

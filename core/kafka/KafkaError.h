@@ -42,6 +42,10 @@ struct KafkaError {
     // OpenSSL's reason, so the reason text is consulted too.
     static KafkaError connectionSetupFailure(rd_kafka_resp_err_t code, const QString& reason);
 
+    // True when no broker answered in time or none could be reached (timeout, transport,
+    // all brokers down, unresolvable host): the next request to the same cluster would
+    // most likely wait out its whole deadline the same way.
+    bool isConnectionFailure() const;
     // True for the broker's "not authorised" answers (a Kafka ACL denies the operation).
     bool isAuthorizationError() const;
     // The message with what an authorisation error means added, once; others unchanged.

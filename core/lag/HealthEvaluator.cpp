@@ -126,6 +126,16 @@ void HealthEvaluator::observeSnapshot(const monitor::GroupSnapshot& snapshot, in
     }
 }
 
+void HealthEvaluator::removePartition(const QString& group,
+                                      const kafka::TopicPartition& partition) {
+    const auto it = m_groups.find(group);
+    if (it == m_groups.end())
+        return;
+    it->remove(partition);
+    if (it->isEmpty())
+        m_groups.erase(it);
+}
+
 PartitionHealth HealthEvaluator::evaluate(const kafka::TopicPartition& partition,
                                           const PartitionState& state) const {
     PartitionHealth health;

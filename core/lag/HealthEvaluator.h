@@ -61,6 +61,8 @@ public:
                                            QString* reason = nullptr);
 
     void removeGroup(const QString& group) { m_groups.remove(group); }
+    void removePartition(const QString& group, const kafka::TopicPartition& partition);
+    qsizetype groupCount() const { return m_groups.size(); }
 
 private:
     struct PartitionState {

@@ -6,14 +6,19 @@
 
 namespace groupscope::lag {
 
-LagHistory::LagHistory(const Clock& clock, LagHistoryOptions options)
+LagHistory::LagHistory(const Clock& clock, LagHistoryOptions options,
+                       std::optional<LagHistoryOptions> partitionOptions)
     : m_clock(clock)
-    , m_options(std::move(options)) {}
+    , m_options(std::move(options))
+    , m_partitionOptions(std::move(partitionOptions)) {}
 
 bool LagHistory::record(const LagSeriesKey& key, int64_t lag, int64_t timeMs) {
     auto it = m_series.find(key);
     if (it == m_series.end())
-        it = m_series.insert(key, LagSeriesHistory(m_options));
+        it = m_series.insert(
+            key, LagSeriesHistory(key.level == LagSeriesKey::Level::Partition && m_partitionOptions
+                                      ? *m_partitionOptions
+                                      : m_options));
     return it->record(timeMs, lag);
 }
 

@@ -7,6 +7,8 @@
 #include <QHash>
 #include <QList>
 
+#include <optional>
+
 namespace groupscope::monitor {
 struct GroupSnapshot;
 }
@@ -18,8 +20,11 @@ namespace groupscope::lag {
 // safe: it belongs to the thread that records into it.
 class LagHistory {
 public:
+    // `partitionOptions`, when given, shape the partition series instead of `options`: they
+    // outnumber the topic and group series a hundred to one, so they decide the memory.
     explicit LagHistory(const Clock& clock = SystemClock::instance(),
-                        LagHistoryOptions options = {});
+                        LagHistoryOptions options = {},
+                        std::optional<LagHistoryOptions> partitionOptions = std::nullopt);
 
     // False when the sample is older than the series' newest one (ignored).
     bool record(const LagSeriesKey& key, int64_t lag, int64_t timeMs);
@@ -43,6 +48,7 @@ public:
 private:
     const Clock& m_clock;
     LagHistoryOptions m_options;
+    std::optional<LagHistoryOptions> m_partitionOptions;
     QHash<LagSeriesKey, LagSeriesHistory> m_series;
 };
 

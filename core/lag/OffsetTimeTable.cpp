@@ -68,4 +68,21 @@ OffsetTimeTable::Lookup OffsetTimeTable::lookup(int64_t offset) const {
     return result;
 }
 
+std::optional<int64_t> OffsetTimeTable::offsetAt(int64_t timeMs) const {
+    if (m_points.empty() || timeMs > m_points.back().timeMs)
+        return std::nullopt;
+    if (timeMs <= m_points.front().timeMs)
+        return m_points.front().offset;
+    for (std::size_t i = m_points.size() - 1; i > 0; --i) {
+        const Point& left = m_points[i - 1];
+        const Point& right = m_points[i];
+        if (left.timeMs <= timeMs && timeMs <= right.timeMs) {
+            const double fraction =
+                double(timeMs - left.timeMs) / double(right.timeMs - left.timeMs);
+            return left.offset + int64_t(fraction * double(right.offset - left.offset));
+        }
+    }
+    return std::nullopt; // unreachable: the samples are in time order
+}
+
 } // namespace groupscope::lag

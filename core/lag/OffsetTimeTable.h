@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <optional>
 
 namespace groupscope::lag {
 
@@ -35,6 +36,10 @@ public:
     // as its first and last sample only, so a quiet partition does not flush the table.
     bool addPoint(int64_t logEndOffset, int64_t timeMs);
     Lookup lookup(int64_t offset) const;
+    // The other direction: the log end at a moment, interpolated between the samples around
+    // it. Before the oldest sample, the oldest log end (an upper bound); after the newest,
+    // nothing: the next sample decides.
+    std::optional<int64_t> offsetAt(int64_t timeMs) const;
 
     const std::deque<Point>& points() const { return m_points; }
     void clear() { m_points.clear(); }

@@ -61,6 +61,14 @@ TimeLag TimeLagEstimator::timeLag(const kafka::TopicPartition& partition,
     return result;
 }
 
+std::optional<int64_t> TimeLagEstimator::logEndOffsetAt(const kafka::TopicPartition& partition,
+                                                        int64_t timeMs) const {
+    const auto it = m_partitions.constFind(partition);
+    if (it == m_partitions.cend())
+        return std::nullopt;
+    return it->table.offsetAt(timeMs);
+}
+
 TimeLag TimeLagEstimator::maxTimeLag(
     const QList<QPair<kafka::TopicPartition, int64_t>>& committedOffsets) const {
     TimeLag worst;

@@ -33,6 +33,10 @@ public:
                                int64_t committedOffset, int64_t timeMs);
 
     TimeLag timeLag(const kafka::TopicPartition& partition, int64_t committedOffset) const;
+    // The partition's log end at a past moment (OffsetTimeTable::offsetAt); none when no
+    // sample is as new as the moment yet.
+    std::optional<int64_t> logEndOffsetAt(const kafka::TopicPartition& partition,
+                                          int64_t timeMs) const;
     // The worst partition's time lag; partitions whose time lag is unknown are skipped,
     // and the result is Unknown only when all are.
     TimeLag maxTimeLag(const QList<QPair<kafka::TopicPartition, int64_t>>& committedOffsets) const;
@@ -49,6 +53,12 @@ public:
 
     void removePartition(const kafka::TopicPartition& partition);
     void removeGroup(const QString& group);
+    // The group's consumption rate on one partition (the partition's log-end table stays).
+    void removeGroupPartition(const QString& group, const kafka::TopicPartition& partition) {
+        m_consumption.remove(GroupPartition{group, partition});
+    }
+    qsizetype partitionCount() const { return m_partitions.size(); }
+    qsizetype consumptionCount() const { return m_consumption.size(); }
 
 private:
     struct PartitionState {

@@ -10,9 +10,7 @@ public:
         , m_timeout(timeout) {}
 
     Continuation run(const Job& job, const CancelToken& cancel) {
-        // A client that was told a group coordinator moved would keep asking the old one.
-        if (m_admin && m_admin->coordinatorMoved())
-            m_admin.reset();
+        kafka::AdminClient::renewIfCoordinatorMoved(m_admin);
         if (!m_admin) {
             auto created = kafka::AdminClient::create(m_profile, m_timeout);
             if (created)

@@ -4,6 +4,9 @@
 
 #include <QMap>
 
+#include <algorithm>
+#include <optional>
+
 namespace groupscope::monitor {
 
 using kafka::CommittedOffset;
@@ -48,7 +51,22 @@ kafka::Result<QList<GroupSnapshot>> GroupInspector::inspect(const QStringList& g
     auto descriptions = m_admin.describeGroups(groupIds);
     if (!descriptions)
         return descriptions.error();
-    auto committed = m_admin.listCommittedOffsets(groupIds);
+    // A group that could not be described because no broker answered (its coordinator
+    // lookup timed out, no connection) keeps that error in its snapshot and is not asked
+    // about again: the next request would wait out its whole timeout the same way. When
+    // no group could be described for that reason, the cluster is unreachable and the
+    // inspection fails as a whole, within one timeout.
+    QStringList answered;
+    std::optional<kafka::KafkaError> connectionFailure;
+    for (const GroupDescription& description : descriptions.value()) {
+        if (!description.error.isConnectionFailure())
+            answered.append(description.groupId);
+        else if (!connectionFailure)
+            connectionFailure = description.error;
+    }
+    if (answered.isEmpty() && connectionFailure)
+        return *connectionFailure;
+    auto committed = m_admin.listCommittedOffsets(answered);
     if (!committed)
         return committed.error();
 

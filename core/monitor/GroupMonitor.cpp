@@ -1,5 +1,7 @@
 #include "monitor/GroupMonitor.h"
 
+#include <QSet>
+
 #include <algorithm>
 #include <optional>
 #include <utility>
@@ -25,10 +27,11 @@ GroupMonitor::GroupMonitor(const lag::Clock& clock)
 GroupMonitor::GroupMonitor(const lag::Clock& clock, Options options)
     : m_clock(clock)
     , m_options(std::move(options))
-    , m_lagHistory(clock, m_options.lagHistory)
+    , m_lagHistory(clock, m_options.lagHistory, m_options.partitionLagHistory)
     , m_timeLag(clock)
     , m_health(clock, m_options.health)
-    , m_timeline(m_options.timeline) {}
+    , m_timeline(m_options.timeline)
+    , m_historyStartMs(clock.nowMs() - m_options.lagBackfillWindowMs) {}
 
 void GroupMonitor::setStreamState(StreamState state, const QString& reason) {
     const bool becameReadable = m_streamState == StreamState::Unavailable &&
@@ -56,6 +59,15 @@ void GroupMonitor::observePoll(const GroupSnapshot& snapshot, int64_t takenAtMs)
         group.lastPoll.error = snapshot.error;
         return;
     }
+    if (!snapshot.exists() || snapshot.description.state == kafka::GroupState::Dead) {
+        if (++group.absentPolls >= m_options.evictAfterAbsentPolls) {
+            evictGroup(snapshot.groupId());
+            return;
+        }
+    } else {
+        group.absentPolls = 0;
+    }
+    trackPartitions(snapshot.groupId(), group, snapshot);
     recordLogEnds(snapshot, takenAtMs);
     m_lagHistory.recordSnapshot(snapshot, takenAtMs);
     if (commitsFromStream()) {
@@ -73,6 +85,9 @@ void GroupMonitor::observePoll(const GroupSnapshot& snapshot, int64_t takenAtMs)
         m_timeline.observeSnapshot(snapshot, takenAtMs);
         break;
     case StreamState::Live:
+        // The history holds no record of a generation formed before the window: the poll
+        // stands in for the one in force at its start.
+        m_timeline.seedGenerationBeforeWindow(snapshot, m_historyStartMs);
         m_timeline.observeSnapshotState(snapshot, takenAtMs);
         break;
     case StreamState::Pending:
@@ -82,6 +97,88 @@ void GroupMonitor::observePoll(const GroupSnapshot& snapshot, int64_t takenAtMs)
     group.lastPoll = snapshot;
     group.lastPollMs = takenAtMs;
     group.polled = true;
+}
+
+void GroupMonitor::trackPartitions(const QString& groupId, TrackedGroup& group,
+                                   const GroupSnapshot& snapshot) {
+    QSet<TopicPartition> present;
+    present.reserve(snapshot.partitions.size());
+    for (const PartitionSnapshot& partition : snapshot.partitions) {
+        present.insert(partition.topicPartition);
+        if (!group.knownPartitions.contains(partition.topicPartition)) {
+            group.knownPartitions.insert(partition.topicPartition);
+            ++m_partitionUsers[partition.topicPartition];
+        }
+    }
+    if (present.size() == group.knownPartitions.size() && group.absentPartitionPolls.isEmpty())
+        return; // the common case: the same partitions as before
+    QList<TopicPartition> dropped;
+    for (const TopicPartition& partition : std::as_const(group.knownPartitions)) {
+        if (present.contains(partition))
+            group.absentPartitionPolls.remove(partition);
+        else if (++group.absentPartitionPolls[partition] >= m_options.evictAfterAbsentPolls)
+            dropped.append(partition);
+    }
+    for (const TopicPartition& partition : dropped)
+        dropGroupPartition(groupId, group, partition);
+}
+
+void GroupMonitor::dropGroupPartition(const QString& groupId, TrackedGroup& group,
+                                      const TopicPartition& partition) {
+    group.knownPartitions.remove(partition);
+    group.absentPartitionPolls.remove(partition);
+    m_health.removePartition(groupId, partition);
+    m_timeLag.removeGroupPartition(groupId, partition);
+    m_lagHistory.remove(lag::LagSeriesKey::forPartition(groupId, partition));
+    const bool topicLeft = std::none_of(
+        group.knownPartitions.cbegin(), group.knownPartitions.cend(),
+        [&partition](const TopicPartition& known) { return known.topic == partition.topic; });
+    if (topicLeft)
+        m_lagHistory.remove(lag::LagSeriesKey::forTopic(groupId, partition.topic));
+    releasePartition(partition);
+}
+
+void GroupMonitor::releasePartition(const TopicPartition& partition) {
+    const auto users = m_partitionUsers.find(partition);
+    if (users == m_partitionUsers.end() || --users.value() > 0)
+        return;
+    m_partitionUsers.erase(users);
+    m_logEnds.remove(partition);
+    m_timeLag.removePartition(partition);
+}
+
+void GroupMonitor::evictGroup(const QString& groupId) {
+    const auto it = m_groups.find(groupId);
+    if (it != m_groups.end()) {
+        for (const TopicPartition& partition : std::as_const(it->knownPartitions))
+            releasePartition(partition);
+        m_groups.erase(it);
+    }
+    m_lagHistory.removeGroup(groupId);
+    m_timeLag.removeGroup(groupId);
+    m_health.removeGroup(groupId);
+    m_timeline.removeGroup(groupId);
+}
+
+void GroupMonitor::observeGroupsAbsentFrom(const QSet<QString>& polledGroups) {
+    QStringList evicted;
+    for (auto it = m_groups.begin(); it != m_groups.end(); ++it)
+        if (it->polled && !polledGroups.contains(it.key()) &&
+            ++it->absentPolls >= m_options.evictAfterAbsentPolls)
+            evicted.append(it.key());
+    for (const QString& group : evicted)
+        evictGroup(group);
+}
+
+GroupMonitor::Footprint GroupMonitor::footprint() const {
+    Footprint footprint;
+    footprint.groups = m_groups.size();
+    footprint.timelineGroups = m_timeline.groups().size();
+    footprint.lagSeries = m_lagHistory.seriesCount();
+    footprint.logEndTables = m_timeLag.partitionCount();
+    footprint.consumptionRates = m_timeLag.consumptionCount();
+    footprint.healthGroups = m_health.groupCount();
+    return footprint;
 }
 
 void GroupMonitor::recordLogEnds(const GroupSnapshot& snapshot, int64_t takenAtMs) {
@@ -141,33 +238,54 @@ void GroupMonitor::observeCommit(const OffsetCommit& commit) {
         group.backfill->recordCommit(commit.topicPartition, commit.offset, timeMs);
     }
     m_timeLag.recordCommittedOffset(commit.group, commit.topicPartition, commit.offset, timeMs);
+    // Commits reach the health window in order: behind any that still wait for a log end.
     const PendingCommit pending{commit.topicPartition, commit.offset, timeMs};
-    const auto logEnd = m_logEnds.constFind(commit.topicPartition);
-    if (logEnd != m_logEnds.cend()) {
-        feedHealth(commit.group, pending, logEnd->offset);
-        return;
+    if (group.commitsAwaitingLogEnd.empty()) {
+        if (const auto logEnd = logEndOffsetAt(pending.partition, pending.timeMs)) {
+            feedHealth(commit.group, pending, *logEnd);
+            return;
+        }
     }
     group.commitsAwaitingLogEnd.push_back(pending);
     while (int(group.commitsAwaitingLogEnd.size()) > m_options.commitHistoryPerGroup)
         group.commitsAwaitingLogEnd.pop_front();
 }
 
+std::optional<int64_t> GroupMonitor::logEndOffsetAt(const TopicPartition& partition,
+                                                    int64_t timeMs) const {
+    // A commit's lag is measured against the log end when it was made, interpolated
+    // between the polls around it as kafka-lag-exporter's lookup table does. Measured
+    // against the newest polled log end instead, every commit within one poll interval
+    // looks like lag going down, and a group falling behind never shows WARN.
+    if (const auto interpolated = m_timeLag.logEndOffsetAt(partition, timeMs))
+        return interpolated;
+    // The lookup table refuses a log end that went down (topic recreated, truncated): a
+    // poll at or after the commit still bounds it.
+    const auto sample = m_logEnds.constFind(partition);
+    if (sample != m_logEnds.cend() && sample->timeMs >= timeMs)
+        return sample->offset;
+    return std::nullopt;
+}
+
 void GroupMonitor::feedHealth(const QString& group, const PendingCommit& commit,
                               int64_t logEndOffset) {
-    // The log end when the commit was made is not known, only the newest one a poll saw:
-    // Burrow makes the same approximation with its latest broker offsets.
     const int64_t lag = std::max<int64_t>(0, logEndOffset - commit.offset);
     m_health.observeCommit(group, commit.partition, {commit.offset, lag, commit.timeMs});
 }
 
 void GroupMonitor::flushCommitsAwaitingLogEnd(const QString& group, TrackedGroup& tracked) {
     std::deque<PendingCommit> stillWaiting;
+    QSet<TopicPartition> blocked; // a partition's later commits wait behind its earlier ones
     for (const PendingCommit& commit : tracked.commitsAwaitingLogEnd) {
-        const auto logEnd = m_logEnds.constFind(commit.partition);
-        if (logEnd == m_logEnds.cend())
+        std::optional<int64_t> logEnd;
+        if (!blocked.contains(commit.partition))
+            logEnd = logEndOffsetAt(commit.partition, commit.timeMs);
+        if (logEnd) {
+            feedHealth(group, commit, *logEnd);
+        } else {
+            blocked.insert(commit.partition);
             stillWaiting.push_back(commit);
-        else
-            feedHealth(group, commit, logEnd->offset);
+        }
     }
     tracked.commitsAwaitingLogEnd = std::move(stillWaiting);
 }
@@ -278,8 +396,10 @@ GroupMonitorSnapshot GroupMonitor::snapshot(const QString& group) const {
     result.memberCount = int(poll.description.members.size());
     result.members = poll.description.members;
     QList<QPair<TopicPartition, int64_t>> committedOffsets;
+    bool hasLag = false;
     for (const PartitionSnapshot& partition : poll.partitions) {
         MonitoredPartition row = monitoredPartition(group, partition);
+        hasLag = hasLag || row.lag.has_value();
         if (row.lag)
             result.totalLag += *row.lag;
         if (row.committedOffset)
@@ -289,8 +409,10 @@ GroupMonitorSnapshot GroupMonitor::snapshot(const QString& group) const {
         result.partitions.append(std::move(row));
     }
     result.maxTimeLag = m_timeLag.maxTimeLag(committedOffsets);
-    result.drain = lag::TimeLagEstimator::drainEstimate(result.totalLag, result.consumptionRate,
-                                                        result.productionRate);
+    // No committed offset anywhere: nothing to drain, and "drained" would be a claim.
+    if (hasLag)
+        result.drain = lag::TimeLagEstimator::drainEstimate(result.totalLag, result.consumptionRate,
+                                                            result.productionRate);
     return result;
 }
 

@@ -11,6 +11,7 @@
 #include "timeline/RebalanceTimeline.h"
 
 #include <QHash>
+#include <QSet>
 #include <QStringList>
 
 #include <deque>
@@ -22,8 +23,9 @@ namespace groupscope::monitor {
 //
 // - Lag history and log-end samples for time lag and production rates come from polls.
 // - Commits, the consumption rate and the health verdict's commit window come from the
-//   offsets topic while it is read; a commit's lag is measured against the newest log
-//   end a poll has seen. Without the topic they come from polls (HealthEvaluator's
+//   offsets topic while it is read; a commit's lag is measured against the log end at the
+//   commit's time, interpolated between the polls around it (a commit newer than the
+//   newest poll waits for the next one). Without the topic they come from polls (HealthEvaluator's
 //   polling mode).
 // - Generations come from the topic's group-metadata records, exact; polls then only add
 //   the states the records never show (PreparingRebalance). Without the topic, polls infer
@@ -47,11 +49,25 @@ public:
 
     struct Options {
         int commitHistoryPerGroup = 2000;
-        lag::LagHistoryOptions lagHistory;
+        lag::LagHistoryOptions lagHistory; // topic and group series
+        // Partition series: ten minutes at full resolution and six hours of one-minute
+        // buckets, without the topic and group series' week of half-hour buckets. There are
+        // thousands of them: with the week they alone took 155 MB for 10,000 partitions, and
+        // the monitor went over its 200 MB budget (BenchGroupMonitorMemory).
+        lag::LagHistoryOptions partitionLagHistory{300, {{60'000, 360}}};
         lag::HealthEvaluator::Options health;
         timeline::RebalanceTimeline::Options timeline;
-        int64_t lagBackfillStepMs = 30'000;      // spacing of the rebuilt lag's points
-        int64_t lagBackfillWindowMs = 3'600'000; // how far back a rebuild may reach
+        // A group absent (not listed, or Dead) from this many consecutive polls, or a
+        // partition missing from this many of its group's polls, is forgotten with all its
+        // history, so memory follows the live groups, not every group ever seen. Five polls
+        // (10 s at the default interval) ride out a coordinator move, during which
+        // ListGroups omits the groups of the partitions still loading, and a failed poll
+        // does not count at all.
+        int evictAfterAbsentPolls = 5;
+        int64_t lagBackfillStepMs = 30'000; // spacing of the rebuilt lag's points
+        // How far back a rebuild may reach; also the offsets topic's history window, before
+        // which a poll stands in for the generation in force.
+        int64_t lagBackfillWindowMs = 3'600'000;
     };
 
     // What a group's lag rebuild needs: the log end of each partition at each moment.
@@ -69,6 +85,20 @@ public:
 
     void observePoll(const GroupSnapshot& snapshot, int64_t takenAtMs);
     void observeRecord(const OffsetsTopicRecord& record);
+    // After a poll of the whole cluster: every tracked group not in `polledGroups` was
+    // absent from it (see Options::evictAfterAbsentPolls).
+    void observeGroupsAbsentFrom(const QSet<QString>& polledGroups);
+
+    // What the monitor holds, for the tests and the memory benchmark.
+    struct Footprint {
+        qsizetype groups = 0; // tracked by polls or commits
+        qsizetype timelineGroups = 0;
+        qsizetype lagSeries = 0;
+        qsizetype logEndTables = 0;     // one per partition
+        qsizetype consumptionRates = 0; // one per group and partition
+        qsizetype healthGroups = 0;
+    };
+    Footprint footprint() const;
 
     // Groups whose offsets-topic history is replayed and polled, and whose lag rebuild is
     // not done yet. Empty while the topic is replaying, and always when it is unreadable.
@@ -105,6 +135,10 @@ private:
         std::optional<lag::LagBackfill> backfill;
         bool backfillDone = false;
         lag::LagTrail lagTrail;
+        int absentPolls = 0; // consecutive polls that found the group absent
+        // Partitions polls have shown, and for how many polls in a row each has been missing.
+        QSet<kafka::TopicPartition> knownPartitions;
+        QHash<kafka::TopicPartition, int> absentPartitionPolls;
     };
 
     // Commits come from the stream unless it is known to be unreadable: while it is still
@@ -112,8 +146,16 @@ private:
     bool commitsFromStream() const { return m_streamState != StreamState::Unavailable; }
     TrackedGroup& tracked(const QString& group) { return m_groups[group]; }
     void recordLogEnds(const GroupSnapshot& snapshot, int64_t takenAtMs);
+    void trackPartitions(const QString& groupId, TrackedGroup& group,
+                         const GroupSnapshot& snapshot);
+    void dropGroupPartition(const QString& groupId, TrackedGroup& group,
+                            const kafka::TopicPartition& partition);
+    void releasePartition(const kafka::TopicPartition& partition);
+    void evictGroup(const QString& groupId);
     void recordPolledCommits(TrackedGroup& group, const GroupSnapshot& snapshot, int64_t takenAtMs);
     void observeCommit(const OffsetCommit& commit);
+    std::optional<int64_t> logEndOffsetAt(const kafka::TopicPartition& partition,
+                                          int64_t timeMs) const;
     void feedHealth(const QString& group, const PendingCommit& commit, int64_t logEndOffset);
     void flushCommitsAwaitingLogEnd(const QString& group, TrackedGroup& tracked);
     void appendCommit(TrackedGroup& group, CommitHistoryEntry entry);
@@ -130,6 +172,9 @@ private:
     timeline::RebalanceTimeline m_timeline;
     QHash<kafka::TopicPartition, LogEndSample> m_logEnds;
     QHash<QString, TrackedGroup> m_groups;
+    // How many tracked groups know each partition: its log-end table goes with the last one.
+    QHash<kafka::TopicPartition, int> m_partitionUsers;
+    int64_t m_historyStartMs; // where the offsets topic's replay begins
 };
 
 } // namespace groupscope::monitor

@@ -18,6 +18,7 @@ GroupMonitor::Options GroupTrendTracker::leanOptions() {
     GroupMonitor::Options options;
     options.lagHistory.rawSampleCount = sparklineSamples;
     options.lagHistory.tiers.clear();
+    options.partitionLagHistory = options.lagHistory;
     options.commitHistoryPerGroup = 20; // the health window needs 10
     options.timeline.maxGenerationsPerGroup = 2;
     options.timeline.maxStateSpansPerGroup = 4;
@@ -26,10 +27,15 @@ GroupMonitor::Options GroupTrendTracker::leanOptions() {
 
 void GroupTrendTracker::observe(ClusterSnapshot& snapshot) {
     const int64_t nowMs = m_clock.nowMs();
+    QSet<QString> polled;
     for (GroupSnapshot& group : snapshot.groups) {
         m_monitor.observePoll(group, nowMs);
         group.trend = trendOf(group.groupId());
+        polled.insert(group.groupId());
     }
+    // Deleted groups go with their history; a failed refresh says nothing about who is gone.
+    if (!snapshot.error.isError())
+        m_monitor.observeGroupsAbsentFrom(polled);
 }
 
 GroupTrend GroupTrendTracker::trendOf(const QString& group) const {

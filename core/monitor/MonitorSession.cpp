@@ -78,14 +78,7 @@ void MonitorSession::drainStream() {
 
 kafka::Status MonitorSession::refresh() {
     drainStream();
-    // A client that was told the group coordinator moved would keep asking the old one: a
-    // new one looks the coordinator up again (if it cannot be created, the old one stays).
-    if (m_admin->coordinatorMoved())
-        if (auto renewed =
-                kafka::AdminClient::create(m_options.profile, m_options.requestTimeout)) {
-            renewed.value()->setCancelFlag(m_cancelled);
-            m_admin = std::move(renewed).value();
-        }
+    kafka::AdminClient::renewIfCoordinatorMoved(m_admin);
     GroupInspector inspector(*m_admin);
     kafka::Result<QList<GroupSnapshot>> snapshots = QList<GroupSnapshot>();
     if (m_options.groups.isEmpty()) {

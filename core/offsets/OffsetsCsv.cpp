@@ -60,14 +60,18 @@ std::variant<QStringList, QPair<int, QString>> splitCsvLine(const QString& line)
     }
 }
 
-// Quotes a value the way CSV readers (Kafka's included) expect, only where needed.
+// Quotes a value exactly where Kafka's own export does, so our --export is byte for byte
+// Kafka's. Kafka writes with Jackson's CSV encoder (2.16, checked against the tool's
+// output), which quotes every value longer than 24 characters and every value with a
+// character below '-' (space, '"', '#', '+', ','...); a quote inside is doubled. Anything
+// our reader would not read back as it is (a leading U+FEFF, surrounding white space) is
+// quoted too; Jackson's rule already covers white space.
 QByteArray csvField(const QString& value) {
-    // Quote anything the reader would not read back as it is: separators and quotes, a
-    // leading U+FEFF (taken for a byte order mark at the start of a file) and surrounding
-    // white space (refused around unquoted values).
-    const bool plain = !value.contains(u',') && !value.contains(u'"') &&
-                       !value.startsWith(QChar(0xFEFF)) && value == value.trimmed();
-    if (plain)
+    constexpr qsizetype jacksonMaxUnquotedLength = 24;
+    bool quote = value.size() > jacksonMaxUnquotedLength || value.startsWith(QChar(0xFEFF));
+    for (qsizetype i = 0; !quote && i < value.size(); ++i)
+        quote = value[i].unicode() < u'-';
+    if (!quote)
         return value.toUtf8();
     QString quoted = value;
     quoted.replace(QStringLiteral("\""), QStringLiteral("\"\""));
@@ -114,8 +118,12 @@ kafka::Result<QList<OffsetsCsvRow>> OffsetsCsv::parse(const QByteArray& raw,
                        : QStringLiteral("%1:%2: %3").arg(sourceName).arg(line).arg(message));
     };
     QList<QByteArray> lines = content.split('\n');
+    // The newline that ends the last row, and the empty line Kafka's --export prints after
+    // its rows (it println()s text that already ends in a newline).
     if (!lines.isEmpty() && lines.last().isEmpty())
-        lines.removeLast(); // the newline that ends the last row
+        lines.removeLast();
+    if (lines.size() >= 2 && (lines.last().isEmpty() || lines.last() == "\r"))
+        lines.removeLast();
 
     QList<OffsetsCsvRow> rows;
     QHash<QString, int> firstLineOfKey; // "group/topic/partition" -> line, to find duplicates
@@ -211,7 +219,7 @@ QByteArray OffsetsCsv::write(const QList<OffsetsCsvRow>& rows, bool withGroup) {
     for (const OffsetsCsvRow& row : rows) {
         if (withGroup)
             out += csvField(row.groupId) + ',';
-        out += row.topicPartition.topic.toUtf8() + ',' +
+        out += csvField(row.topicPartition.topic) + ',' +
                QByteArray::number(row.topicPartition.partition) + ',' +
                QByteArray::number(qint64(row.offset)) + '\n';
     }

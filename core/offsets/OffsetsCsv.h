@@ -27,16 +27,16 @@ public:
     // Strict reader: values may be double-quoted (Kafka's export quotes long ones); every line has
     // the same number of columns (3 or 4), names are valid Kafka topic names, partitions are int32
     // >= 0, offsets int64 >= 0, no duplicates. Tolerates CRLF line ends, a UTF-8 byte order mark
-    // and a final empty line. Errors name the source, line and column. `expectedGroups` (when not
-    // empty) is the set of groups being reset: rows of other groups are errors; three-column rows
-    // belong to the single expected group.
+    // a final empty line (Kafka's --export prints one). Errors name the source, line and column.
+    // `expectedGroups` (when not empty) is the set of groups being reset: rows of other groups are
+    // errors; three-column rows belong to the single expected group.
     static kafka::Result<QList<OffsetsCsvRow>> parse(const QByteArray& content,
                                                      const QString& sourceName,
                                                      const QStringList& expectedGroups = {});
     static kafka::Result<QList<OffsetsCsvRow>> readFile(const QString& path,
                                                         const QStringList& expectedGroups = {});
 
-    // Kafka's export: three columns when `withGroup` is false.
+    // Kafka's export, quoted as Kafka's writer quotes: three columns when `withGroup` is false.
     static QByteArray write(const QList<OffsetsCsvRow>& rows, bool withGroup);
 
     static bool isValidTopicName(const QString& name);

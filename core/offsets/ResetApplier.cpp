@@ -155,7 +155,11 @@ GroupApplyResult ResetApplier::applyToGroup(const QString& groupId, const QList<
     const bool onlyMemberIsOurs = options.liveSession && members.size() == 1 &&
                                   options.liveSession->options().groupId == groupId &&
                                   members.first().memberId == options.liveSession->memberId();
-    if (!isInactive(group.value().state) && !onlyMemberIsOurs) {
+    // Deleting offsets alone is sent to an active group too, as Kafka's tool does: the
+    // broker itself refuses the partitions of topics the group subscribes to
+    // (GROUP_SUBSCRIBED_TO_TOPIC) and deletes the others, and each row reports its answer.
+    const bool onlyDeletes = rows.isEmpty() && !options.deletions.value(groupId).isEmpty();
+    if (!isInactive(group.value().state) && !onlyMemberIsOurs && !onlyDeletes) {
         result.refusal = activeGroupRefusal(group.value());
         return result;
     }
@@ -168,7 +172,7 @@ GroupApplyResult ResetApplier::applyToGroup(const QString& groupId, const QList<
     QHash<TopicPartition, int64_t> before;
     for (const auto& offset : committed.value().value(groupId))
         before.insert(offset.topicPartition, offset.offset);
-    if (!isInactive(group.value().state))
+    if (!isInactive(group.value().state) && onlyMemberIsOurs)
         return applyLive(groupId, rows, options, before);
 
     QList<QPair<TopicPartition, int64_t>> writes;

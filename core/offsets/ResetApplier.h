@@ -43,7 +43,9 @@ struct ApplyOptions {
 
 // Applies a resolved plan with AlterConsumerGroupOffsets, group by group. Safety first:
 // a plan with errors is refused whole; a group with active members is refused before
-// anything is sent to it (Kafka would refuse too) and the refusal names its members;
+// anything is sent to it (Kafka would refuse too) and the refusal names its members, except
+// for a pure deletion of offsets, which the broker answers per partition (it refuses the
+// topics the group subscribes to);
 // every group that was written to gets an audit entry with the offsets before and after,
 // also when only some partitions succeeded.
 class ResetApplier {

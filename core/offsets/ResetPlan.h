@@ -15,6 +15,7 @@ struct RowRequest {
     QString groupId;
     kafka::TopicPartition topicPartition;
     ResetSpec spec;
+    QString origin{}; // where the row came from, e.g. "plan.csv:7"; prefixes its errors
 };
 
 // One partition of a resolved plan: where the group is, where the log is, where the reset
@@ -29,6 +30,7 @@ struct PlanRow {
     std::optional<int64_t> newOffset; // empty when the row has an error
     QStringList warnings;             // e.g. clamped to the log end
     QString error;                    // the row cannot be applied
+    QString origin;                   // as RowRequest::origin
 
     // New minus committed: positive skips that many messages, negative replays them.
     std::optional<int64_t> delta() const {

@@ -114,10 +114,14 @@ kafka::Result<QList<RowRequest>> ResetPlanner::expandScope(const QStringList& gr
     return requests;
 }
 
-QList<RowRequest> ResetPlanner::fromCsvRows(const QList<OffsetsCsvRow>& rows) {
+QList<RowRequest> ResetPlanner::fromCsvRows(const QList<OffsetsCsvRow>& rows,
+                                            const QString& sourceName) {
     QList<RowRequest> requests;
     for (const OffsetsCsvRow& row : rows)
-        requests.append({row.groupId, row.topicPartition, ResetSpec::toOffset(row.offset)});
+        requests.append({row.groupId, row.topicPartition, ResetSpec::toOffset(row.offset),
+                         sourceName.isEmpty()
+                             ? QString()
+                             : QStringLiteral("%1:%2").arg(sourceName).arg(row.line)});
     return requests;
 }
 
@@ -199,6 +203,7 @@ kafka::Result<ResetPlan> ResetPlanner::plan(const QList<RowRequest>& requests) {
         row.groupId = request.groupId;
         row.topicPartition = request.topicPartition;
         row.spec = request.spec;
+        row.origin = request.origin;
         if (seen.contains({request.groupId, request.topicPartition})) {
             row.error = QStringLiteral("partition %1 appears twice for group '%2'")
                             .arg(partitionName(row), row.groupId);
@@ -282,6 +287,9 @@ kafka::Result<ResetPlan> ResetPlanner::plan(const QList<RowRequest>& requests) {
         }
         plan.rows.append(row);
     }
+    for (PlanRow& row : plan.rows)
+        if (!row.error.isEmpty() && !row.origin.isEmpty())
+            row.error = row.origin + QStringLiteral(": ") + row.error;
     std::stable_sort(plan.rows.begin(), plan.rows.end(), [](const PlanRow& a, const PlanRow& b) {
         if (a.groupId != b.groupId)
             return a.groupId < b.groupId;

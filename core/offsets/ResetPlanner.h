@@ -30,8 +30,11 @@ public:
     // The rows a scope covers for each group, all with the same spec.
     kafka::Result<QList<RowRequest>> expandScope(const QStringList& groupIds,
                                                  const ResetScope& scope, const ResetSpec& spec);
-    // Rows from an offsets file: each becomes "to offset N" for its group.
-    static QList<RowRequest> fromCsvRows(const QList<OffsetsCsvRow>& rows);
+    // Rows from an offsets file: each becomes "to offset N" for its group. With a source
+    // name, each row's errors (found only when planning, such as a partition that does not
+    // exist) start with "source:line: ".
+    static QList<RowRequest> fromCsvRows(const QList<OffsetsCsvRow>& rows,
+                                         const QString& sourceName = {});
 
     kafka::Result<ResetPlan> plan(const QList<RowRequest>& requests);
 

@@ -24,6 +24,9 @@ public:
     bool waitUntil(Clock::time_point deadline);
     // The signal that arrived (SIGINT or SIGTERM), 0 while none has.
     int receivedSignal() const;
+    // Becomes readable once a stop signal has arrived, for an event loop to watch
+    // (a QSocketNotifier); -1 when not installed.
+    int wakeFd() const { return m_readFd; }
 
 private:
     static void handleSignal(int signalNumber);

@@ -22,6 +22,16 @@ struct GenerationMember {
     friend bool operator==(const GenerationMember&, const GenerationMember&) = default;
 };
 
+// A static member (group.instance.id) that came back under a new member id without
+// leaving the group: the same consumer restarted within its session timeout.
+struct MemberReplacement {
+    QString groupInstanceId;
+    QString oldMemberId;
+    QString newMemberId;
+    int64_t atMs = 0; // when the coordinator stored the new member id
+    friend bool operator==(const MemberReplacement&, const MemberReplacement&) = default;
+};
+
 // One generation of a group: from the rebalance that formed it to the next one.
 struct Generation {
     // Kafka's generation id; -1 when inferred from polling (the Admin API does not say).
@@ -30,6 +40,9 @@ struct Generation {
     // may be late by up to one poll interval, and quick rebalances between polls are missed.
     bool approximate = false;
     int64_t startMs = 0;
+    // Formed before the history window and seen only by a poll: startMs is the window's
+    // start, the generation really began at or before it (its id and leader are unknown).
+    bool startedBeforeWindow = false;
     std::optional<int64_t> endMs; // none while it is the current generation
     QString protocolType;
     QString protocol;                // the assignor, e.g. "range"; empty for an Empty group
@@ -37,10 +50,33 @@ struct Generation {
     QList<GenerationMember> members; // sorted by member id
     QStringList joinedMemberIds;     // members not in the previous generation
     QStringList leftMemberIds;       // previous generation's members not in this one
+    // Static members that restarted under a new member id: neither joined nor left, and
+    // their partitions did not change owner.
+    QList<MemberReplacement> replacedMembers;
     QMap<kafka::TopicPartition, QString> ownerByPartition; // partition -> member id
 
     int64_t durationMs(int64_t nowMs) const { return endMs.value_or(nowMs) - startMs; }
+
+    // The member's static identity (group.instance.id), or its member id when it has none:
+    // what stays the same when a static member restarts.
+    QString memberIdentity(const QString& memberId) const {
+        for (const GenerationMember& member : members)
+            if (member.memberId == memberId && !member.groupInstanceId.isEmpty())
+                return member.groupInstanceId;
+        return memberId;
+    }
+    QString ownerIdentity(const kafka::TopicPartition& partition) const {
+        const QString owner = ownerByPartition.value(partition);
+        return owner.isEmpty() ? owner : memberIdentity(owner);
+    }
 };
+
+// Whether the partition's owner changed from `before` to `after`: a static member that
+// restarted under a new member id still owns what it owned.
+inline bool ownerChanged(const Generation& before, const Generation& after,
+                         const kafka::TopicPartition& partition) {
+    return before.ownerIdentity(partition) != after.ownerIdentity(partition);
+}
 
 // A stretch of time the group spent in one state.
 struct StateSpan {

@@ -18,7 +18,32 @@ void sortMembers(QList<GenerationMember>& members) {
               });
 }
 
-// Who joined and who left, compared with the generation before.
+// The member of `members` with that static identity, if any.
+const GenerationMember* findInstance(const QList<GenerationMember>& members,
+                                     const QString& groupInstanceId) {
+    if (groupInstanceId.isEmpty())
+        return nullptr;
+    for (const GenerationMember& member : members)
+        if (member.groupInstanceId == groupInstanceId)
+            return &member;
+    return nullptr;
+}
+
+// Static members of `after` that were in `before` under another member id.
+QList<MemberReplacement> replacementsBetween(const QList<GenerationMember>& before,
+                                             const QList<GenerationMember>& after, int64_t atMs) {
+    QList<MemberReplacement> replacements;
+    for (const GenerationMember& member : after) {
+        const GenerationMember* previous = findInstance(before, member.groupInstanceId);
+        if (previous && previous->memberId != member.memberId)
+            replacements.append(
+                {member.groupInstanceId, previous->memberId, member.memberId, atMs});
+    }
+    return replacements;
+}
+
+// Who joined and who left, compared with the generation before. A static member that came
+// back under a new member id did neither (Kafka hands it its old assignment).
 void compareMembers(Generation& generation, const Generation* previous) {
     QSet<QString> previousIds;
     if (previous)
@@ -29,12 +54,14 @@ void compareMembers(Generation& generation, const Generation* previous) {
     generation.leftMemberIds.clear();
     for (const GenerationMember& member : generation.members) {
         currentIds.insert(member.memberId);
-        if (!previousIds.contains(member.memberId))
+        if (!previousIds.contains(member.memberId) &&
+            !(previous && findInstance(previous->members, member.groupInstanceId)))
             generation.joinedMemberIds.append(member.memberId);
     }
     if (previous)
         for (const GenerationMember& member : previous->members)
-            if (!currentIds.contains(member.memberId))
+            if (!currentIds.contains(member.memberId) &&
+                !findInstance(generation.members, member.groupInstanceId))
                 generation.leftMemberIds.append(member.memberId);
 }
 
@@ -67,6 +94,9 @@ void RebalanceTimeline::startGeneration(TrackedGroup& group, Generation generati
     QList<Generation>& generations = group.timeline.generations;
     const Generation* previous = generations.isEmpty() ? nullptr : &generations.last();
     compareMembers(generation, previous);
+    if (previous)
+        generation.replacedMembers =
+            replacementsBetween(previous->members, generation.members, generation.startMs);
     if (!generations.isEmpty() && !generations.last().endMs)
         generations.last().endMs = std::max(generation.startMs, generations.last().startMs);
     generations.append(std::move(generation));
@@ -135,17 +165,32 @@ void RebalanceTimeline::observeGroupMetadata(const monitor::GroupMetadata& metad
     }
     sortMembers(generation.members);
 
-    if (group.hasExactGenerations && !generations.isEmpty() &&
-        generations.last().generationId == generation.generationId) {
-        // The same generation stored again (e.g. a static member replaced in place):
-        // update it, keeping when it began.
+    if (!generations.isEmpty()) {
         Generation& current = generations.last();
-        generation.startMs = current.startMs;
-        generation.endMs = current.endMs;
-        compareMembers(generation,
-                       generations.size() > 1 ? &generations[generations.size() - 2] : nullptr);
-        current = std::move(generation);
-        return;
+        // The same generation stored again (e.g. a static member replaced in place): update
+        // it, keeping when it began.
+        const bool storedAgain =
+            group.hasExactGenerations && current.generationId == generation.generationId;
+        // A record of the generation that was already in force when the window opened: the
+        // seeded stand-in becomes exact.
+        const bool seededOne = current.startedBeforeWindow && !current.endMs &&
+                               !group.hasExactGenerations && generation.startMs <= current.startMs;
+        if (storedAgain || seededOne) {
+            if (storedAgain) {
+                generation.startMs = current.startMs;
+                generation.endMs = current.endMs;
+            }
+            generation.replacedMembers =
+                current.replacedMembers +
+                replacementsBetween(current.members, generation.members, metadata.recordTimestamp);
+            compareMembers(generation,
+                           generations.size() > 1 ? &generations[generations.size() - 2] : nullptr);
+            if (seededOne)
+                generation.joinedMemberIds = current.joinedMemberIds; // unknown: none listed
+            current = std::move(generation);
+            group.hasExactGenerations = true;
+            return;
+        }
     }
     group.hasExactGenerations = true;
     const bool empty = generation.members.isEmpty();
@@ -198,12 +243,34 @@ void RebalanceTimeline::observeSnapshotState(const monitor::GroupSnapshot& snaps
     enterState(group, state, takenAtMs, true);
 }
 
-void RebalanceTimeline::inferGenerationFromPoll(TrackedGroup& group,
-                                                const monitor::GroupSnapshot& snapshot,
-                                                int64_t takenAtMs) {
+bool RebalanceTimeline::seedGenerationBeforeWindow(const monitor::GroupSnapshot& snapshot,
+                                                   int64_t windowStartMs) {
+    if (snapshot.error.isError() || !snapshot.exists())
+        return false;
+    const kafka::GroupState state = snapshot.description.state;
+    const bool hadMembers =
+        !snapshot.description.members.isEmpty() || !snapshot.description.protocolType.isEmpty();
+    if ((state != kafka::GroupState::Stable && state != kafka::GroupState::Empty) || !hadMembers)
+        return false;
+    TrackedGroup& group = tracked(snapshot.groupId());
+    if (!group.timeline.generations.isEmpty())
+        return false;
+    Generation generation = generationFromPoll(snapshot, windowStartMs);
+    generation.startedBeforeWindow = true;
+    // Nobody joined "in" it as far as the window can tell.
+    group.timeline.generations.append(std::move(generation));
+    if (group.timeline.states.isEmpty() || group.timeline.states.first().startMs > windowStartMs)
+        group.timeline.states.prepend({state, windowStartMs, std::nullopt, true});
+    if (group.timeline.states.size() > 1 && !group.timeline.states.first().endMs)
+        group.timeline.states.first().endMs = group.timeline.states[1].startMs;
+    return true;
+}
+
+Generation RebalanceTimeline::generationFromPoll(const monitor::GroupSnapshot& snapshot,
+                                                 int64_t startMs) {
     Generation generation;
     generation.approximate = true;
-    generation.startMs = takenAtMs;
+    generation.startMs = startMs;
     generation.protocolType = snapshot.description.protocolType;
     generation.protocol = snapshot.description.partitionAssignor;
     for (const kafka::MemberDescription& member : snapshot.description.members) {
@@ -213,6 +280,13 @@ void RebalanceTimeline::inferGenerationFromPoll(TrackedGroup& group,
             generation.ownerByPartition.insert(partition, member.memberId);
     }
     sortMembers(generation.members);
+    return generation;
+}
+
+void RebalanceTimeline::inferGenerationFromPoll(TrackedGroup& group,
+                                                const monitor::GroupSnapshot& snapshot,
+                                                int64_t takenAtMs) {
+    Generation generation = generationFromPoll(snapshot, takenAtMs);
 
     const QList<Generation>& generations = group.timeline.generations;
     const bool changed = generations.isEmpty() || generations.last().endMs.has_value() ||

@@ -41,6 +41,13 @@ public:
     // generation ahead of the exact record that is still on its way.
     void observeSnapshotState(const monitor::GroupSnapshot& snapshot, int64_t takenAtMs);
 
+    // The stream's history window holds no record of the group's generation (it formed
+    // before the window): stand in for it with what a poll shows, marked as started before
+    // `windowStartMs`, so the timeline shows the generation in force at the window's start.
+    // Only for a group with no generation yet; a later record of that same generation (its
+    // state timestamp before the window) replaces the stand-in with the exact data.
+    bool seedGenerationBeforeWindow(const monitor::GroupSnapshot& snapshot, int64_t windowStartMs);
+
     GroupTimeline timeline(const QString& group) const;
     QStringList groups() const;
     // The member that owned the partition at that time, if the timeline knows.
@@ -59,6 +66,7 @@ private:
     TrackedGroup& tracked(const QString& group);
     void startGeneration(TrackedGroup& group, Generation generation);
     void enterState(TrackedGroup& group, kafka::GroupState state, int64_t atMs, bool approximate);
+    static Generation generationFromPoll(const monitor::GroupSnapshot& snapshot, int64_t startMs);
     void inferGenerationFromPoll(TrackedGroup& group, const monitor::GroupSnapshot& snapshot,
                                  int64_t takenAtMs);
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace groupscope::bench {
 
@@ -32,5 +33,15 @@ inline double percentile(QList<double> values, double p) {
     const auto rank = qsizetype(std::ceil(p / 100.0 * double(values.size())));
     return values.at(std::clamp<qsizetype>(rank - 1, 0, values.size() - 1));
 }
+
+// The memory benchmarks' cluster: 10 groups x 10 topics x 100 partitions = 10,000
+// partitions, sampled every 2 s, against the 200 MB budget of the monitor.
+namespace memoryLayout {
+constexpr int groupCount = 10;
+constexpr int topicsPerGroup = 10;
+constexpr int partitionsPerTopic = 100;
+constexpr int64_t sampleIntervalMs = 2000;
+constexpr double goalMegabytes = 200;
+} // namespace memoryLayout
 
 } // namespace groupscope::bench

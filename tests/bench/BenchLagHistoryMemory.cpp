@@ -14,15 +14,11 @@
 using namespace groupscope::lag;
 using groupscope::bench::megabytes;
 using groupscope::bench::residentKilobytes;
+using namespace groupscope::bench::memoryLayout;
 
 namespace {
 
-constexpr int groupCount = 10;
-constexpr int topicsPerGroup = 10;
-constexpr int partitionsPerTopic = 100;
-constexpr int64_t sampleIntervalMs = 2000;
 constexpr int64_t simulatedMs = 24LL * 3600 * 1000;
-constexpr double goalMegabytes = 200;
 
 } // namespace
 

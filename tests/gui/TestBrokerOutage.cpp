@@ -17,6 +17,7 @@
 #include <QTest>
 #include <QTimer>
 
+#include <algorithm>
 #include <csignal>
 
 using namespace groupscope;
@@ -89,9 +90,22 @@ private slots:
         QVERIFY(test::commitOffsets(m_group, m_topic, {10, 20, 30}));
     }
 
+    void cleanup() { m_anyFailed = m_anyFailed || QTest::currentTestFailed(); }
+
     void cleanupTestCase() {
         thaw();
         broker(QStringLiteral("stop"));
+        if (m_anyFailed) {
+            // The broker's own log says why it did not come back; keep it for the post-mortem.
+            m_dir.setAutoRemove(false);
+            qWarning("broker directory kept for the post-mortem: %s", qPrintable(m_dir.path()));
+            QFile log(m_dir.path() + QStringLiteral("/broker.out"));
+            if (log.open(QIODevice::ReadOnly)) {
+                const QList<QByteArray> lines = log.readAll().split('\n');
+                for (qsizetype i = std::max<qsizetype>(0, lines.size() - 40); i < lines.size(); ++i)
+                    qWarning("broker.out: %s", lines[i].constData());
+            }
+        }
     }
 
     void theWindowShowsAStoppedBrokerAndRecoversByItself() {
@@ -252,6 +266,7 @@ private:
     }
 
     QTemporaryDir m_dir;
+    bool m_anyFailed = false;
     QString m_bootstrap;
     QString m_topic;
     QString m_group;

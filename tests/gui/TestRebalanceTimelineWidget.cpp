@@ -445,6 +445,45 @@ private slots:
         QVERIFY(widget.describeAt(RebalanceTimelineWidget::plotCoords(at(-60), 0)).isEmpty());
     }
 
+    // A static member (group.instance.id) restarting under a new member id is the same
+    // consumer: its partitions keep their owner, its colour and its name, and the tooltip
+    // says it restarted instead of listing every partition as moved.
+    void aStaticMemberRestartKeepsItsPartitionsAndColour() {
+        GenerationMember before = kAlice;
+        before.groupInstanceId = QStringLiteral("worker-static-1");
+        GenerationMember after = before;
+        after.memberId = QStringLiteral("worker-1-eeee-5555");
+        GroupTimeline timeline;
+        timeline.group = QStringLiteral("billing");
+        enter(timeline, kafka::GroupState::Stable, 0);
+        Generation first = generation(5, 0, {before, kBob});
+        first.startedBeforeWindow = true;
+        append(timeline, first);
+        Generation restarted = generation(6, 200, {after, kBob});
+        restarted.replacedMembers.append(
+            {before.groupInstanceId, before.memberId, after.memberId, at(200)});
+        timeline.generations.append(restarted); // neither joined nor left
+        timeline.generations[0].endMs = at(200);
+
+        RebalanceTimelineWidget& widget = shown(timeline);
+        widget.showWholeHistory();
+        QCOMPARE(widget.memberColour(after.memberId), widget.memberColour(before.memberId));
+        QVERIFY(widget.memberColour(after.memberId) != widget.memberColour(kBob.memberId));
+        QVERIFY(sameColour(pixelAt(at(100), 1), pixelAt(at(300), 1)));
+
+        const QString text =
+            plainText(widget.describeAt(RebalanceTimelineWidget::plotCoords(at(300), 1)));
+        QVERIFY2(text.contains(QStringLiteral("No partition changed owner")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("Restarted: ■ worker …5555 [worker-static-1]")));
+        QVERIFY(!text.contains(QStringLiteral("Joined:")));
+        QVERIFY(!text.contains(QStringLiteral("Left:")));
+
+        const QString formed =
+            plainText(widget.describeAt(RebalanceTimelineWidget::plotCoords(at(100), 1)));
+        QVERIFY2(formed.contains(QStringLiteral("Formed before the history window")),
+                 qPrintable(formed));
+    }
+
     void hoveringShowsTheDescriptionAsATooltip() {
         RebalanceTimelineWidget& widget = shown(sampleTimeline());
         widget.showWholeHistory();

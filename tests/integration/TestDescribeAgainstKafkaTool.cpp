@@ -3,6 +3,7 @@
 // and no members, one with two live members. Every partition, member and state must agree.
 #include "TestBroker.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -291,16 +292,76 @@ c.close()
                  ours.err.constData());
     }
 
+    void unreachableBootstrapFailsWithinTimeout_data() {
+        QTest::addColumn<QString>("listener");
+        QTest::addColumn<QStringList>("command");
+        const QStringList commands[] = {
+            {QStringLiteral("list")},
+            {QStringLiteral("describe"), QStringLiteral("--group"), QStringLiteral("g")},
+            {QStringLiteral("describe"), QStringLiteral("--group"), QStringLiteral("g"),
+             QStringLiteral("--members")},
+            {QStringLiteral("describe"), QStringLiteral("--group"), QStringLiteral("g"),
+             QStringLiteral("--json")},
+            {QStringLiteral("describe"), QStringLiteral("--all-groups")},
+        };
+        // Port 1 on loopback refuses connections; a silent listener accepts them and never
+        // answers (a broker that hangs, or a port that is not Kafka's).
+        for (const QString& listener : {QStringLiteral("refused"), QStringLiteral("silent")})
+            for (const QStringList& command : commands)
+                QTest::addRow("%s: %s", qPrintable(listener), qPrintable(command.join(u' ')))
+                    << listener << command;
+    }
+
+    // "An error within the timeout naming the address, never a hang", for every command
+    // that talks to the cluster: not one timeout per step of the command.
     void unreachableBootstrapFailsWithinTimeout() {
-        // Port 1 on loopback: nothing listens there; the error must name the address.
+        QFETCH(QString, listener);
+        QFETCH(QStringList, command);
+        QString address = QStringLiteral("127.0.0.1:1");
+        QProcess silentListener;
+        if (listener == u"silent") {
+            silentListener.start(QStringLiteral("python3"),
+                                 {QStringLiteral("-c"), QStringLiteral(R"(
+import socket
+server = socket.socket()
+server.bind(('127.0.0.1', 0))
+server.listen(64)
+print(server.getsockname()[1], flush=True)
+held = []
+while True:
+    held.append(server.accept()[0])
+)")});
+            QVERIFY(silentListener.waitForStarted());
+            QVERIFY(test::waitFor([&] {
+                return silentListener.canReadLine() || silentListener.waitForReadyRead(100);
+            }));
+            address = QStringLiteral("127.0.0.1:") +
+                      QString::fromUtf8(silentListener.readLine().trimmed());
+        }
+        constexpr int timeoutMs = 1000;
+        // Starting the process and librdkafka's handle takes a few tens of milliseconds.
+        constexpr int slackMs = 500;
+        QElapsedTimer elapsed;
+        elapsed.start();
         const auto result =
             test::run(cliPath,
-                      {QStringLiteral("--bootstrap-server"), QStringLiteral("127.0.0.1:1"),
-                       QStringLiteral("--timeout"), QStringLiteral("1500"), QStringLiteral("list")},
+                      QStringList{QStringLiteral("--bootstrap-server"), address,
+                                  QStringLiteral("--timeout"), QString::number(timeoutMs)} +
+                          command,
                       {}, std::chrono::seconds(30));
+        const qint64 tookMs = elapsed.elapsed();
+        if (silentListener.state() != QProcess::NotRunning) {
+            silentListener.kill();
+            silentListener.waitForFinished();
+        }
         QCOMPARE(result.exitCode, 1);
-        QVERIFY2(result.err.contains("127.0.0.1:1"), result.err.constData());
+        QVERIFY2(result.err.contains(address.toUtf8()), result.err.constData());
         QVERIFY2(result.err.contains("timed out"), result.err.constData());
+        QVERIFY2(tookMs < timeoutMs + slackMs,
+                 qPrintable(QStringLiteral("took %1 ms with --timeout %2: %3")
+                                .arg(tookMs)
+                                .arg(timeoutMs)
+                                .arg(QString::fromUtf8(result.err))));
     }
 };
 

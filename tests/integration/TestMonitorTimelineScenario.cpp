@@ -119,6 +119,42 @@ QStringList generationClients(const timeline::Generation& generation) {
     return ids;
 }
 
+// Member id -> client id, over every generation of a CLI timeline.
+QHash<QString, QString> clientsByMemberId(const QJsonArray& generations) {
+    QHash<QString, QString> clients;
+    for (const QJsonValue& generation : generations)
+        for (const QJsonValue& member : generation[QStringLiteral("members")].toArray())
+            clients.insert(member[QStringLiteral("memberId")].toString(),
+                           member[QStringLiteral("clientId")].toString());
+    return clients;
+}
+
+// The client ids of a list of member ids (joined, left), sorted.
+QStringList clientsOf(const QJsonValue& memberIds, const QHash<QString, QString>& clients) {
+    QStringList ids;
+    for (const QJsonValue& memberId : memberIds.toArray())
+        ids.append(clients.value(memberId.toString(), memberId.toString()));
+    ids.sort();
+    return ids;
+}
+
+// Each member's partitions in one generation, by client id.
+QMap<QString, QSet<int>> assignmentByClient(const QJsonObject& generation) {
+    QMap<QString, QSet<int>> assignment;
+    for (const QJsonValue& member : generation[QStringLiteral("members")].toArray()) {
+        QSet<int>& partitions = assignment[member[QStringLiteral("clientId")].toString()];
+        for (const QJsonValue& name : member[QStringLiteral("assignment")].toArray())
+            partitions.insert(name.toString().section(u':', -1).toInt());
+    }
+    return assignment;
+}
+QMap<QString, int> assignmentSizes(const QMap<QString, QSet<int>>& assignment) {
+    QMap<QString, int> sizes;
+    for (auto it = assignment.cbegin(); it != assignment.cend(); ++it)
+        sizes.insert(it.key(), int(it.value().size()));
+    return sizes;
+}
+
 } // namespace
 
 class TestMonitorTimelineScenario : public QObject {
@@ -129,6 +165,11 @@ class TestMonitorTimelineScenario : public QObject {
     std::unique_ptr<MonitorSession> m_polling;
     QHash<QString, std::shared_ptr<QProcess>> m_members; // by client id
     QList<Commit> m_madeCommits;
+    // What each python member printed: its base offset, the unread tail of its output, and
+    // the assignments it committed, in order (one per new assignment it was handed).
+    QHash<QString, int> m_pythonBase;
+    QHash<QString, QByteArray> m_pythonOutput;
+    QHash<QString, QList<QSet<int>>> m_pythonAssignments;
 
     std::unique_ptr<MonitorSession> openMonitor(const QStringList& groups, bool readable) {
         MonitorSession::Options options;
@@ -152,6 +193,7 @@ class TestMonitorTimelineScenario : public QObject {
                         m_topic, group, clientId, QString::number(base)});
         QVERIFY(process->waitForStarted(10000));
         m_members.insert(clientId, process);
+        m_pythonBase.insert(clientId, base);
     }
 
     // A librdkafka member (kcat's balanced consumer); extra -X properties select static
@@ -175,14 +217,42 @@ class TestMonitorTimelineScenario : public QObject {
         m_members.insert(clientId, process);
     }
 
-    // Reads the commits a python member printed so far.
-    void collectCommits(QProcess& process) {
-        for (const QByteArray& line : process.readAllStandardOutput().split('\n')) {
+    // Reads the commits a python member printed so far. Its commit offsets are
+    // base + 10 * (number of the assignment) + partition, so each line also tells which of
+    // its assignments the partition belonged to.
+    void collectCommits(const QString& clientId, QProcess& process) {
+        QByteArray& output = m_pythonOutput[clientId];
+        output += process.readAllStandardOutput();
+        const qsizetype complete = output.lastIndexOf('\n') + 1;
+        const QList<QByteArray> lines = output.left(complete).split('\n');
+        output.remove(0, complete);
+        for (const QByteArray& line : lines) {
             const QList<QByteArray> words = line.split(' ');
-            if (words.size() == 4 && words[0] == "commit")
-                m_madeCommits.append(
-                    {QString::fromUtf8(words[1]), words[2].toInt(), words[3].toLongLong()});
+            if (words.size() != 4 || words[0] != "commit")
+                continue;
+            const Commit commit{QString::fromUtf8(words[1]), words[2].toInt(),
+                                words[3].toLongLong()};
+            m_madeCommits.append(commit);
+            const qsizetype sequence =
+                (commit.offset - m_pythonBase.value(clientId) - commit.partition) / 10;
+            QList<QSet<int>>& assignments = m_pythonAssignments[clientId];
+            while (assignments.size() < sequence)
+                assignments.append(QSet<int>());
+            assignments[sequence - 1].insert(commit.partition);
         }
+    }
+
+    // Whether the python member has committed (and printed) exactly this assignment last.
+    bool committedAssignment(const QString& clientId,
+                             const QList<kafka::TopicPartition>& assigned) {
+        const auto process = m_members.value(clientId);
+        if (process)
+            collectCommits(clientId, *process);
+        QSet<int> partitions;
+        for (const kafka::TopicPartition& partition : assigned)
+            partitions.insert(partition.partition);
+        const QList<QSet<int>> printed = m_pythonAssignments.value(clientId);
+        return !printed.isEmpty() && printed.last() == partitions;
     }
 
     void leave(const QString& clientId) {
@@ -190,7 +260,7 @@ class TestMonitorTimelineScenario : public QObject {
         QVERIFY(process);
         process->closeWriteChannel(); // python: close() sends LeaveGroup
         QVERIFY(process->waitForFinished(30000));
-        collectCommits(*process);
+        collectCommits(clientId, *process);
     }
 
     void terminate(const QString& clientId) {
@@ -205,11 +275,13 @@ class TestMonitorTimelineScenario : public QObject {
         QVERIFY(process);
         process->kill();
         QVERIFY(process->waitForFinished(10000));
-        collectCommits(*process);
+        if (m_pythonBase.contains(clientId))
+            collectCommits(clientId, *process);
     }
 
     // Refreshes both monitors until the polling one sees the group Stable with exactly
-    // these clients, each python member having committed its assignment.
+    // these clients, each python member having committed its assignment (so every
+    // generation's assignment is on record before the next step changes it).
     bool waitForStableMembers(const QString& group, QStringList clientIds,
                               const std::function<bool(const GroupMonitorSnapshot&)>& extra = {}) {
         clientIds.sort();
@@ -222,8 +294,12 @@ class TestMonitorTimelineScenario : public QObject {
                     sortedClientIds(seen.members) != clientIds)
                     return false;
                 int assigned = 0;
-                for (const auto& member : seen.members)
+                for (const auto& member : seen.members) {
                     assigned += int(member.assignment.size());
+                    if (m_pythonBase.contains(member.clientId) &&
+                        !committedAssignment(member.clientId, member.assignment))
+                        return false;
+                }
                 return assigned == topicPartitions && (!extra || extra(seen));
             },
             stepTimeout);
@@ -335,6 +411,50 @@ private slots:
                      QJsonDocument(generations).toJson(QJsonDocument::Compact).constData());
         }
         QCOMPARE(exactMembers, joinsAndLeaves);
+        // Who joined and left in each generation, and the leader: a1 joined first and never
+        // left, so it leads every generation.
+        QHash<QString, QString> clients = clientsByMemberId(generations);
+        clients.insert(firstStaticId, QStringLiteral("s1"));
+        QList<QStringList> joined;
+        QList<QStringList> left;
+        for (const QJsonValue& generation : generations) {
+            joined.append(clientsOf(generation[QStringLiteral("joined")], clients));
+            left.append(clientsOf(generation[QStringLiteral("left")], clients));
+            QCOMPARE(clients.value(generation[QStringLiteral("leader")].toString()),
+                     QStringLiteral("a1"));
+        }
+        const QStringList none;
+        QCOMPARE(joined, (QList<QStringList>{{QStringLiteral("a1")},
+                                             {QStringLiteral("a2")},
+                                             {QStringLiteral("a3")},
+                                             none,
+                                             none,
+                                             {QStringLiteral("s1")}}));
+        QCOMPARE(left,
+                 (QList<QStringList>{
+                     none, none, none, {QStringLiteral("a2")}, {QStringLiteral("a3")}, none}));
+        // Each python member's partitions, generation by generation, are the assignments it
+        // printed (it prints each new assignment once, so repeats collapse).
+        for (const QString& client :
+             {QStringLiteral("a1"), QStringLiteral("a2"), QStringLiteral("a3")}) {
+            QList<QSet<int>> fromTimeline;
+            for (const QJsonValue& generation : generations) {
+                const auto assignment = assignmentByClient(generation.toObject());
+                if (assignment.contains(client) &&
+                    (fromTimeline.isEmpty() || fromTimeline.last() != assignment.value(client)))
+                    fromTimeline.append(assignment.value(client));
+            }
+            QList<QSet<int>> printed = m_pythonAssignments.value(client);
+            printed.removeAll(QSet<int>()); // a commit refused by a rebalance that followed
+            QCOMPARE(fromTimeline, printed);
+        }
+        // The static member restarted within its session timeout: replaced, not left and
+        // joined again, and it kept its partitions.
+        const QJsonArray replacements = generations.last()[QStringLiteral("replaced")].toArray();
+        QCOMPARE(replacements.size(), 1);
+        QCOMPARE(replacements[0][QStringLiteral("groupInstanceId")].toString(),
+                 QStringLiteral("static-s1"));
+        QCOMPARE(replacements[0][QStringLiteral("oldMemberId")].toString(), firstStaticId);
         // The static member's replacement updated the last generation in place.
         const QJsonArray lastMembers = generations.last()[QStringLiteral("members")].toArray();
         bool replaced = false;
@@ -368,6 +488,18 @@ private slots:
             approximateMembers.append(generationClients(generation));
         }
         QCOMPARE(approximateMembers, joinsAndLeaves + QList<QStringList>{joinsAndLeaves.last()});
+        // Polling sees the static member's new member id as one more generation, but still
+        // as the same member restarted: nobody joined or left, no partition changed owner.
+        const timeline::Generation& restarted = approximate.timeline.generations.last();
+        const timeline::Generation& beforeRestart =
+            approximate.timeline.generations[approximate.timeline.generations.size() - 2];
+        QVERIFY(restarted.joinedMemberIds.isEmpty());
+        QVERIFY(restarted.leftMemberIds.isEmpty());
+        QCOMPARE(restarted.replacedMembers.size(), 1);
+        QCOMPARE(restarted.replacedMembers.first().groupInstanceId, QStringLiteral("static-s1"));
+        QCOMPARE(restarted.replacedMembers.first().oldMemberId, firstStaticId);
+        for (int partition = 0; partition < topicPartitions; ++partition)
+            QVERIFY(!timeline::ownerChanged(beforeRestart, restarted, {m_topic, partition}));
 
         // The CLI says so too when the topic cannot be read.
         const QJsonObject polled = timelineFromCli(
@@ -444,21 +576,88 @@ private slots:
                              change[QStringLiteral("to")].toString().isEmpty() ||
                              left.contains(change[QStringLiteral("from")]),
                          qPrintable(change[QStringLiteral("partition")].toString()));
-            const QStringList clients = generationClients(generation);
-            if (memberSets.isEmpty() || memberSets.last() != clients)
-                memberSets.append(clients);
+            memberSets.append(generationClients(generation));
         }
-        QCOMPARE(memberSets, (QList<QStringList>{
-                                 {QStringLiteral("k1")},
-                                 {QStringLiteral("k1"), QStringLiteral("k2")},
-                                 {QStringLiteral("k1"), QStringLiteral("k2"), QStringLiteral("k3")},
-                                 {QStringLiteral("k1"), QStringLiteral("k3")}}));
-        // A join moves partitions in two generations: the revocation, then the assignment.
-        QVERIFY(generations.size() > memberSets.size());
-        int assignedAtEnd = 0;
-        for (const QJsonValue& member : generations.last()[QStringLiteral("members")].toArray())
-            assignedAtEnd += int(member[QStringLiteral("assignment")].toArray().size());
-        QCOMPARE(assignedAtEnd, topicPartitions);
+        // Exactly these generations: a join moves partitions in two (the revocation, then
+        // the assignment), a leave in one, and k1, there from the start, leads them all.
+        const QStringList k1{QStringLiteral("k1")};
+        const QStringList k12{QStringLiteral("k1"), QStringLiteral("k2")};
+        const QStringList k123{QStringLiteral("k1"), QStringLiteral("k2"), QStringLiteral("k3")};
+        const QStringList k13{QStringLiteral("k1"), QStringLiteral("k3")};
+        QCOMPARE(memberSets, (QList<QStringList>{k1, k12, k12, k123, k123, k13}));
+        const auto sizes = [](std::initializer_list<std::pair<const QString, int>> entries) {
+            return QMap<QString, int>(entries);
+        };
+        QList<QMap<QString, int>> assignmentSizesPerGeneration;
+        QList<QStringList> joined;
+        QList<QStringList> left;
+        const QHash<QString, QString> clients = clientsByMemberId(generations);
+        for (const QJsonValue& generation : generations) {
+            assignmentSizesPerGeneration.append(
+                assignmentSizes(assignmentByClient(generation.toObject())));
+            joined.append(clientsOf(generation[QStringLiteral("joined")], clients));
+            left.append(clientsOf(generation[QStringLiteral("left")], clients));
+            QCOMPARE(clients.value(generation[QStringLiteral("leader")].toString()), k1.first());
+        }
+        const QString k1Id = QStringLiteral("k1");
+        const QString k2Id = QStringLiteral("k2");
+        const QString k3Id = QStringLiteral("k3");
+        QCOMPARE(assignmentSizesPerGeneration,
+                 (QList<QMap<QString, int>>{
+                     sizes({{k1Id, 6}}), sizes({{k1Id, 3}, {k2Id, 0}}),
+                     sizes({{k1Id, 3}, {k2Id, 3}}), sizes({{k1Id, 2}, {k2Id, 2}, {k3Id, 0}}),
+                     sizes({{k1Id, 2}, {k2Id, 2}, {k3Id, 2}}), sizes({{k1Id, 3}, {k3Id, 3}})}));
+        const QStringList none;
+        QCOMPARE(joined, (QList<QStringList>{k1, {k2Id}, none, {k3Id}, none, none}));
+        QCOMPARE(left, (QList<QStringList>{none, none, none, none, none, {k2Id}}));
+
+        // The polling approximation of the same group: inferred, approximate generations.
+        // Polls may miss the short revocation generations, but they see every step's
+        // membership, in order, and the final assignment.
+        m_polling->refresh();
+        const GroupMonitorSnapshot approximate = m_polling->monitor().snapshot(group);
+        QVERIFY(approximate.timelineApproximate());
+        QList<QStringList> polledSets;
+        for (const timeline::Generation& generation : approximate.timeline.generations) {
+            QVERIFY(generation.approximate);
+            QCOMPARE(generation.generationId, -1);
+            QCOMPARE(generation.protocol, QStringLiteral("cooperative-sticky"));
+            const QStringList members = generationClients(generation);
+            if (polledSets.isEmpty() || polledSets.last() != members)
+                polledSets.append(members);
+        }
+        QCOMPARE(polledSets, (QList<QStringList>{k1, k12, k123, k13}));
+        QMap<QString, int> polledSizes;
+        const timeline::Generation& polledLast = approximate.timeline.generations.last();
+        for (const timeline::GenerationMember& member : polledLast.members)
+            polledSizes.insert(member.clientId, 0);
+        for (auto it = polledLast.ownerByPartition.cbegin();
+             it != polledLast.ownerByPartition.cend(); ++it)
+            for (const timeline::GenerationMember& member : polledLast.members)
+                if (member.memberId == it.value())
+                    ++polledSizes[member.clientId];
+        QCOMPARE(polledSizes, sizes({{k1Id, 3}, {k3Id, 3}}));
+        const QJsonObject polled = timelineFromCli(
+            group, {QStringLiteral("--offsets-topic"), QStringLiteral("no-such-topic")});
+        QCOMPARE(polled[QStringLiteral("approximate")].toBool(), true);
+        QCOMPARE(polled[QStringLiteral("generations")].toArray().size(), 1);
+
+        // A window that opens after the last rebalance still shows the generation in force,
+        // marked as begun before the window (it used to say "No generations in the window").
+        QJsonObject recent;
+        QVERIFY2(test::waitFor(
+                     [&] {
+                         recent = timelineFromCli(
+                             group, {QStringLiteral("--since"), QStringLiteral("PT2S")});
+                         const QJsonArray seen = recent[QStringLiteral("generations")].toArray();
+                         return seen.size() == 1 &&
+                                seen[0][QStringLiteral("startedBeforeWindow")].toBool();
+                     },
+                     stepTimeout),
+                 QJsonDocument(recent).toJson(QJsonDocument::Compact).constData());
+        const QJsonObject inForce = recent[QStringLiteral("generations")].toArray()[0].toObject();
+        QCOMPARE(generationClients(inForce), k13);
+        QCOMPARE(assignmentSizes(assignmentByClient(inForce)), sizes({{k1Id, 3}, {k3Id, 3}}));
         terminate(QStringLiteral("k1"));
         terminate(QStringLiteral("k3"));
     }

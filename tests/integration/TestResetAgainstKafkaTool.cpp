@@ -11,6 +11,7 @@
 #include <QTest>
 
 using namespace groupscope;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -73,6 +74,7 @@ class TestResetAgainstKafkaTool : public QObject {
     QString m_other;         // 2 partitions with 5 messages each
     QTemporaryDir m_dataDir; // the audit log of this test
     const QList<int> m_messagesPerPartition{20, 12, 3, 0};
+    QStringList m_dryRunGroups; // made once: a dry run must leave them as they are
 
     test::ProcessResult groupscope(const QStringList& arguments) {
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -82,8 +84,8 @@ class TestResetAgainstKafkaTool : public QObject {
                          arguments);
     }
 
-    // Commits the same starting offsets into a new group: t:0=10, t:1=2, t:2=1, other:0=4
-    // (t:3 and other:1 have no commit).
+    // Commits the same starting offsets into a new group: t:0=10, t:1=2, t:2=1, other:0=4,
+    // other:1=1 (t:3 has no commit).
     QString makeGroup(const QString& prefix) {
         const QString group = test::uniqueName(prefix);
         const auto result = test::runPython(QStringLiteral(R"(
@@ -91,7 +93,8 @@ from kafka import KafkaConsumer, TopicPartition
 from kafka.structs import OffsetAndMetadata
 c = KafkaConsumer(bootstrap_servers=BOOTSTRAP, group_id='%1', enable_auto_commit=False)
 c.commit({TopicPartition('%2', 0): OffsetAndMetadata(10, None), TopicPartition('%2', 1): OffsetAndMetadata(2, None),
-          TopicPartition('%2', 2): OffsetAndMetadata(1, None), TopicPartition('%3', 0): OffsetAndMetadata(4, None)})
+          TopicPartition('%2', 2): OffsetAndMetadata(1, None), TopicPartition('%3', 0): OffsetAndMetadata(4, None),
+          TopicPartition('%3', 1): OffsetAndMetadata(1, None)})
 c.close()
 )")
                                                 .arg(group, m_topic, m_other));
@@ -125,6 +128,33 @@ admin.close()
         if (!result.ok())
             qWarning("kafka-consumer-groups failed: %s", result.err.constData());
         return parseExport(result.out, groups.size() == 1 ? groups.first() : QString());
+    }
+
+    // Groupscope's --json plan rows, keyed like OffsetMap.
+    QMap<QString, QJsonObject> ourRows(const QString& group, const QStringList& arguments) {
+        const auto result =
+            groupscope(QStringList{QStringLiteral("reset"), QStringLiteral("--group"), group} +
+                       arguments + QStringList{QStringLiteral("--json")});
+        if (!result.ok())
+            qWarning("groupscope-cli failed (%d): %s", result.exitCode, result.err.constData());
+        QMap<QString, QJsonObject> rows;
+        for (const QJsonValue& value : QJsonDocument::fromJson(result.out).array()) {
+            const QJsonObject row = value.toObject();
+            rows.insert(key(row[QStringLiteral("group")].toString(),
+                            row[QStringLiteral("topic")].toString(),
+                            row[QStringLiteral("partition")].toInt()),
+                        row);
+        }
+        return rows;
+    }
+
+    QString writeFile(const QString& name, const QByteArray& content) {
+        const QString path = m_dataDir.filePath(name);
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            return {};
+        file.write(content);
+        return path;
     }
 
     OffsetMap ourPlan(const QStringList& groups, const QStringList& arguments,
@@ -214,72 +244,81 @@ p.close()
 
     void dryRunEqualsKafka_data() {
         QTest::addColumn<QStringList>("arguments");
-        QTest::addColumn<int>("expectedRows");
+        QTest::addColumn<int>("expectedRows"); // per group
+        QTest::addColumn<int>("groupCount");   // --group a [--group b]
         const QString t = QStringLiteral("--topic");
-        auto topic = [this] { return m_topic; };
-        QTest::newRow("to-offset all-topics (clamps)")
-            << QStringList{QStringLiteral("--all-topics"), QStringLiteral("--to-offset"),
-                           QStringLiteral("5")}
-            << 4;
-        QTest::newRow("to-offset topic")
-            << QStringList{t, topic(), QStringLiteral("--to-offset"), QStringLiteral("11")} << 4;
-        QTest::newRow("to-offset partitions")
-            << QStringList{t, topic() + QStringLiteral(":0,2"), QStringLiteral("--to-offset"),
-                           QStringLiteral("2")}
-            << 2;
-        QTest::newRow("shift back (clamps at start)")
-            << QStringList{QStringLiteral("--all-topics"), QStringLiteral("--shift-by"),
-                           QStringLiteral("-3")}
-            << 4;
-        QTest::newRow("shift forward (clamps at end)")
-            << QStringList{QStringLiteral("--all-topics"), QStringLiteral("--shift-by"),
-                           QStringLiteral("100")}
-            << 4;
-        QTest::newRow("to-earliest")
-            << QStringList{t, topic(), QStringLiteral("--to-earliest")} << 4;
-        QTest::newRow("to-latest")
-            << QStringList{t, topic(), t, m_other, QStringLiteral("--to-latest")} << 6;
-        QTest::newRow("to-current (uncommitted takes log end)")
-            << QStringList{t, topic(), QStringLiteral("--to-current")} << 4;
-        QTest::newRow("to-datetime UTC") << QStringList{t, topic(), QStringLiteral("--to-datetime"),
-                                                        QStringLiteral("2024-01-01T00:00:05.500")}
-                                         << 4;
-        QTest::newRow("to-datetime Z") << QStringList{t, topic(), QStringLiteral("--to-datetime"),
-                                                      QStringLiteral("2024-01-01T00:00:02.000Z")}
-                                       << 4;
-        QTest::newRow("to-datetime +01:00")
-            << QStringList{t, topic(), QStringLiteral("--to-datetime"),
-                           QStringLiteral("2024-01-01T01:00:07.000+01:00")}
-            << 4;
-        QTest::newRow("to-datetime -05:00")
-            << QStringList{t, topic(), QStringLiteral("--to-datetime"),
-                           QStringLiteral("2023-12-31T19:00:15.000-05:00")}
-            << 4;
-        QTest::newRow("to-datetime before all")
-            << QStringList{t, topic(), QStringLiteral("--to-datetime"),
-                           QStringLiteral("2020-01-01T00:00:00.000")}
-            << 4;
-        QTest::newRow("to-datetime after all (log end)")
-            << QStringList{t, topic(), QStringLiteral("--to-datetime"),
-                           QStringLiteral("2030-01-01T00:00:00.000")}
-            << 4;
-        QTest::newRow("by-duration long ago")
-            << QStringList{t, topic(), QStringLiteral("--by-duration"), QStringLiteral("P3650D")}
-            << 4;
-        QTest::newRow("by-duration recent (log end)")
-            << QStringList{t, topic(), QStringLiteral("--by-duration"), QStringLiteral("PT1H")}
-            << 4;
+        const QString all = QStringLiteral("--all-topics");
+        const QString topic = m_topic;
+        const QString some = m_topic + QStringLiteral(":0,3"); // committed and not
+        const QString dt = QStringLiteral("--to-datetime");
+        const QString dur = QStringLiteral("--by-duration");
+        auto row = [](const char* name, const QStringList& arguments, int rows, int groups = 1) {
+            QTest::newRow(name) << arguments << rows << groups;
+        };
+        // Every kind under every scope: all topics (5 committed partitions), one topic (4
+        // partitions, one without a commit), listed partitions.
+        row("to-offset all-topics (clamps)", {all, QStringLiteral("--to-offset"), u"5"_s}, 5);
+        row("to-offset topic", {t, topic, QStringLiteral("--to-offset"), u"11"_s}, 4);
+        row("to-offset partitions",
+            {t, m_topic + QStringLiteral(":0,2"), QStringLiteral("--to-offset"), u"2"_s}, 2);
+        row("shift back (clamps at start)", {all, QStringLiteral("--shift-by"), u"-3"_s}, 5);
+        row("shift forward (clamps at end)", {all, QStringLiteral("--shift-by"), u"100"_s}, 5);
+        row("shift topic", {t, m_other, QStringLiteral("--shift-by"), u"-2"_s}, 2);
+        row("shift partitions",
+            {t, m_topic + QStringLiteral(":0,1"), QStringLiteral("--shift-by"), u"5"_s}, 2);
+        row("to-earliest all-topics", {all, QStringLiteral("--to-earliest")}, 5);
+        row("to-earliest topic", {t, topic, QStringLiteral("--to-earliest")}, 4);
+        row("to-earliest partitions", {t, some, QStringLiteral("--to-earliest")}, 2);
+        row("to-latest all-topics", {all, QStringLiteral("--to-latest")}, 5);
+        row("to-latest topics", {t, topic, t, m_other, QStringLiteral("--to-latest")}, 6);
+        row("to-latest partitions", {t, some, QStringLiteral("--to-latest")}, 2);
+        row("to-current all-topics", {all, QStringLiteral("--to-current")}, 5);
+        row("to-current (uncommitted takes log end)", {t, topic, QStringLiteral("--to-current")},
+            4);
+        row("to-current partitions", {t, some, QStringLiteral("--to-current")}, 2);
+        row("to-datetime UTC", {t, topic, dt, u"2024-01-01T00:00:05.500"_s}, 4);
+        row("to-datetime Z", {t, topic, dt, u"2024-01-01T00:00:02.000Z"_s}, 4);
+        row("to-datetime +08", {t, topic, dt, u"2024-01-01T08:00:04.000+08"_s}, 4);
+        row("to-datetime +0800", {t, topic, dt, u"2024-01-01T08:00:03.500+0800"_s}, 4);
+        row("to-datetime +08:00", {t, topic, dt, u"2024-01-01T08:00:09.000+08:00"_s}, 4);
+        row("to-datetime +01:00", {t, topic, dt, u"2024-01-01T01:00:07.000+01:00"_s}, 4);
+        row("to-datetime -05:00", {t, topic, dt, u"2023-12-31T19:00:15.000-05:00"_s}, 4);
+        row("to-datetime before all", {t, topic, dt, u"2020-01-01T00:00:00.000"_s}, 4);
+        row("to-datetime after all (log end)", {t, topic, dt, u"2030-01-01T00:00:00.000"_s}, 4);
+        row("to-datetime all-topics", {all, dt, u"2024-01-01T00:00:01.000"_s}, 5);
+        row("to-datetime partitions", {t, some, dt, u"2024-01-01T00:00:11.000"_s}, 2);
+        row("by-duration long ago", {t, topic, dur, u"P3650D"_s}, 4);
+        row("by-duration recent (log end)", {t, topic, dur, u"PT1H"_s}, 4);
+        row("by-duration all-topics", {all, dur, u"P3650D"_s}, 5);
+        row("by-duration partitions", {t, some, dur, u"PT1H"_s}, 2);
+        // Several groups, each kind.
+        row("two groups to-offset", {all, QStringLiteral("--to-offset"), u"3"_s}, 5, 2);
+        row("two groups shift", {t, m_other, QStringLiteral("--shift-by"), u"1"_s}, 2, 2);
+        row("two groups to-earliest", {t, topic, QStringLiteral("--to-earliest")}, 4, 2);
+        row("two groups to-latest", {all, QStringLiteral("--to-latest")}, 5, 2);
+        row("two groups to-current", {t, some, QStringLiteral("--to-current")}, 2, 2);
+        row("two groups to-datetime", {t, topic, dt, u"2024-01-01T00:00:05.500"_s}, 4, 2);
+        row("two groups by-duration", {all, dur, u"PT1H"_s}, 5, 2);
     }
     void dryRunEqualsKafka() {
         QFETCH(QStringList, arguments);
         QFETCH(int, expectedRows);
-        const QString group = makeGroup(QStringLiteral("reset-dry"));
-        const OffsetMap expected = kafkaPlan({group}, arguments);
-        const OffsetMap actual = ourPlan({group}, arguments);
-        QCOMPARE(expected.size(), expectedRows);
+        QFETCH(int, groupCount);
+        // A dry run changes nothing, so every row plans on the same groups.
+        while (m_dryRunGroups.size() < groupCount)
+            m_dryRunGroups.append(makeGroup(QStringLiteral("reset-dry")));
+        const QStringList groups = m_dryRunGroups.mid(0, groupCount);
+        QMap<QString, OffsetMap> before;
+        for (const QString& group : groups)
+            before.insert(group, readBack(group));
+        const OffsetMap expected = kafkaPlan(groups, arguments);
+        const OffsetMap actual = ourPlan(groups, arguments);
+        QCOMPARE(expected.size(), expectedRows * groupCount);
         QCOMPARE(actual, expected);
-        QCOMPARE(readBack(group).value(key(group, m_topic, 0)),
-                 qint64(10)); // a dry run changes nothing
+        for (const QString& group : groups) {
+            QCOMPARE(before.value(group).size(), 5);
+            QCOMPARE(readBack(group), before.value(group)); // nothing changed, anywhere
+        }
     }
 
     void severalGroupsFromFile() {
@@ -310,18 +349,136 @@ p.close()
     void executeEqualsKafkaAndReadsBack_data() { dryRunEqualsKafka_data(); }
     void executeEqualsKafkaAndReadsBack() {
         QFETCH(QStringList, arguments);
-        const QString ours = makeGroup(QStringLiteral("reset-ours"));
-        const QString theirs = makeGroup(QStringLiteral("reset-theirs"));
-        const OffsetMap ourPlanned = ourPlan({ours}, arguments, true);
-        const OffsetMap kafkaPlanned = kafkaPlan({theirs}, arguments, true);
+        QFETCH(int, groupCount);
+        QStringList ours, theirs;
+        for (int i = 0; i < groupCount; ++i) {
+            ours.append(makeGroup(QStringLiteral("reset-ours")));
+            theirs.append(makeGroup(QStringLiteral("reset-theirs")));
+        }
+        const OffsetMap ourPlanned = ourPlan(ours, arguments, true);
+        const OffsetMap kafkaPlanned = kafkaPlan(theirs, arguments, true);
         QVERIFY(!ourPlanned.isEmpty());
-        QCOMPARE(renameGroup(ourPlanned, ours, theirs), kafkaPlanned);
+        OffsetMap renamed = ourPlanned;
+        for (int i = 0; i < groupCount; ++i)
+            renamed = renameGroup(renamed, ours[i], theirs[i]);
+        QCOMPARE(renamed, kafkaPlanned);
         // What the broker now holds, read by an independent client, is exactly the plan
         // (plus the commits outside the plan's scope, unchanged).
+        for (int i = 0; i < groupCount; ++i) {
+            const OffsetMap readOurs = readBack(ours[i]);
+            for (auto it = ourPlanned.cbegin(); it != ourPlanned.cend(); ++it)
+                if (it.key().startsWith(ours[i] + u'/'))
+                    QVERIFY2(readOurs.value(it.key(), -1) == it.value(), qPrintable(it.key()));
+            QCOMPARE(renameGroup(readOurs, ours[i], theirs[i]), readBack(theirs[i]));
+        }
+    }
+
+    void threeColumnFileExecutesLikeKafka() {
+        const QString ours = makeGroup(QStringLiteral("reset-file3-ours"));
+        const QString theirs = makeGroup(QStringLiteral("reset-file3-theirs"));
+        const QString path = writeFile(
+            QStringLiteral("plan3.csv"),
+            QStringLiteral("%1,0,7\n%1,1,50\n%1,3,0\n%2,1,2\n").arg(m_topic, m_other).toUtf8());
+        const QStringList arguments{QStringLiteral("--from-file"), path};
+        const OffsetMap ourPlanned = ourPlan({ours}, arguments, true);
+        const OffsetMap kafkaPlanned = kafkaPlan({theirs}, arguments, true);
+        QCOMPARE(kafkaPlanned.size(), 4);
+        QCOMPARE(renameGroup(ourPlanned, ours, theirs), kafkaPlanned);
+        QCOMPARE(kafkaPlanned.value(key(theirs, m_topic, 1)), qint64(12)); // clamped
         const OffsetMap readOurs = readBack(ours);
         for (auto it = ourPlanned.cbegin(); it != ourPlanned.cend(); ++it)
             QVERIFY2(readOurs.value(it.key(), -1) == it.value(), qPrintable(it.key()));
         QCOMPARE(renameGroup(readOurs, ours, theirs), readBack(theirs));
+    }
+
+    void rowFieldsAndWarnings() {
+        // Beyond the new offsets that the differential tests compare: every row carries the
+        // committed offset, the log bounds, the delta and the warnings.
+        const QString group = m_dryRunGroups.isEmpty() ? makeGroup(QStringLiteral("reset-fields"))
+                                                       : m_dryRunGroups.first();
+        auto rows = ourRows(group, {QStringLiteral("--all-topics"), QStringLiteral("--to-offset"),
+                                    QStringLiteral("5")});
+        QCOMPARE(rows.size(), 5);
+        QJsonObject row = rows.value(key(group, m_topic, 0));
+        QCOMPARE(row[QStringLiteral("currentOffset")].toInteger(), qint64(10));
+        QCOMPARE(row[QStringLiteral("logStartOffset")].toInteger(), qint64(0));
+        QCOMPARE(row[QStringLiteral("logEndOffset")].toInteger(), qint64(20));
+        QCOMPARE(row[QStringLiteral("newOffset")].toInteger(), qint64(5));
+        QCOMPARE(row[QStringLiteral("delta")].toInteger(), qint64(-5));
+        QVERIFY(row[QStringLiteral("warnings")].toArray().isEmpty());
+        row = rows.value(key(group, m_topic, 2)); // 3 records: 5 is after the log end
+        QCOMPARE(row[QStringLiteral("currentOffset")].toInteger(), qint64(1));
+        QCOMPARE(row[QStringLiteral("logEndOffset")].toInteger(), qint64(3));
+        QCOMPARE(row[QStringLiteral("newOffset")].toInteger(), qint64(3));
+        QCOMPARE(row[QStringLiteral("delta")].toInteger(), qint64(2));
+        QCOMPARE(row[QStringLiteral("warnings")].toArray(),
+                 QJsonArray{QStringLiteral("offset 5 is after the log end; clamped to 3")});
+
+        rows = ourRows(group, {QStringLiteral("--all-topics"), QStringLiteral("--shift-by"),
+                               QStringLiteral("-30")});
+        row = rows.value(key(group, m_topic, 0));
+        QCOMPARE(row[QStringLiteral("newOffset")].toInteger(), qint64(0));
+        QCOMPARE(row[QStringLiteral("delta")].toInteger(), qint64(-10));
+        QCOMPARE(row[QStringLiteral("warnings")].toArray(),
+                 QJsonArray{QStringLiteral("offset -20 is before the log start; clamped to 0")});
+
+        rows = ourRows(group, {QStringLiteral("--topic"), m_topic, QStringLiteral("--to-datetime"),
+                               QStringLiteral("2030-01-01T00:00:00.000")});
+        row = rows.value(key(group, m_topic, 1));
+        QCOMPARE(row[QStringLiteral("currentOffset")].toInteger(), qint64(2));
+        QCOMPARE(row[QStringLiteral("newOffset")].toInteger(), qint64(12));
+        QCOMPARE(row[QStringLiteral("delta")].toInteger(), qint64(10));
+        QCOMPARE(
+            row[QStringLiteral("warnings")].toArray(),
+            QJsonArray{QStringLiteral(
+                "no record at or after 2030-01-01T00:00:00.000Z; falls back to the log end 12")});
+        row = rows.value(key(group, m_topic, 3)); // no commit: no current offset, no delta
+        QVERIFY(row[QStringLiteral("currentOffset")].isNull());
+        QVERIFY(row[QStringLiteral("delta")].isNull());
+        QCOMPARE(row[QStringLiteral("logEndOffset")].toInteger(), qint64(0));
+        QCOMPARE(row[QStringLiteral("newOffset")].toInteger(), qint64(0));
+    }
+
+    void exportIsKafkasByteForByte() {
+        // Names over 24 characters, which Kafka's CSV writer quotes.
+        const QString longTopic = test::uniqueName(QStringLiteral("reset-export-long-topic"));
+        QVERIFY(test::createTopic(longTopic, 1));
+        const QString first = makeGroup(QStringLiteral("reset-export-with-a-long-name"));
+        const QString second = makeGroup(QStringLiteral("reset-x"));
+        QVERIFY(test::commitOffsets(first, longTopic, {0}));
+        const QStringList arguments{QStringLiteral("--all-topics"), QStringLiteral("--to-earliest"),
+                                    QStringLiteral("--dry-run"), QStringLiteral("--export")};
+        // Kafka prints rows in hash order: compare the lines as sets, each byte for byte,
+        // and the whole output's bytes (the empty line after the rows included).
+        auto sortedLines = [](const QByteArray& text) {
+            QList<QByteArray> lines = text.split('\n');
+            std::sort(lines.begin(), lines.end());
+            return lines;
+        };
+        for (const QStringList& groups : {QStringList{first}, QStringList{first, second}}) {
+            QStringList groupWords;
+            for (const QString& group : groups)
+                groupWords << QStringLiteral("--group") << group;
+            const auto kafka = test::kafkaConsumerGroups(
+                QStringList{QStringLiteral("--reset-offsets")} + groupWords + arguments);
+            QVERIFY2(kafka.ok(), kafka.err.constData());
+            const auto ours =
+                groupscope(QStringList{QStringLiteral("reset")} + groupWords + arguments);
+            QVERIFY2(ours.ok(), ours.err.constData());
+            if (groups.size() > 1)
+                QVERIFY2(kafka.out.contains('"' + first.toUtf8() + '"'), kafka.out.constData());
+            QVERIFY2(kafka.out.contains('"' + longTopic.toUtf8() + '"'), kafka.out.constData());
+            QCOMPARE(ours.out.size(), kafka.out.size());
+            QCOMPARE(sortedLines(ours.out), sortedLines(kafka.out));
+            QVERIFY(ours.out.endsWith("\n\n"));
+        }
+        // Rows with errors are not in the CSV, so they are said on stderr.
+        const auto withError =
+            groupscope({QStringLiteral("reset"), QStringLiteral("--group"), first,
+                        QStringLiteral("--topic"), m_topic + QStringLiteral(":0,9"),
+                        QStringLiteral("--to-earliest"), QStringLiteral("--export")});
+        QCOMPARE(withError.exitCode, 1);
+        QVERIFY2(withError.err.contains("partition 9 does not exist"), withError.err.constData());
     }
 
     void activeGroupIsRefusedAndUnchanged() {
@@ -329,6 +486,13 @@ p.close()
         const OffsetMap before = readBack(group);
         test::PythonGroupMember member(m_topic, group, QStringLiteral("live-member"));
         QVERIFY(member.waitUntilAssigned());
+        // The dry run already says that applying would be refused, and who is there.
+        const auto dryRun =
+            groupscope({QStringLiteral("reset"), QStringLiteral("--group"), group,
+                        QStringLiteral("--all-topics"), QStringLiteral("--to-earliest")});
+        QVERIFY2(dryRun.ok(), dryRun.err.constData());
+        QVERIFY2(dryRun.err.contains("applying will be refused"), dryRun.err.constData());
+        QVERIFY2(dryRun.err.contains("live-member"), dryRun.err.constData());
         const auto refused =
             groupscope({QStringLiteral("reset"), QStringLiteral("--group"), group,
                         QStringLiteral("--all-topics"), QStringLiteral("--to-earliest"),
@@ -368,7 +532,7 @@ p.close()
     void undoRestoresExactOffsets() {
         const QString group = makeGroup(QStringLiteral("reset-undo"));
         const OffsetMap before = readBack(group);
-        QCOMPARE(before.size(), 4);
+        QCOMPARE(before.size(), 5);
         // to-latest over the whole topic also creates a commit on t:3, which undo deletes.
         const auto applied = groupscope(
             {QStringLiteral("reset"), QStringLiteral("--group"), group, QStringLiteral("--topic"),
@@ -417,6 +581,12 @@ p.close()
             << QStringList{QStringLiteral("--all-topics"), QStringLiteral("--shift-by"),
                            QStringLiteral("99999999999999999999")}
             << QStringLiteral("does not fit in 64 bits");
+        // Kafka's tool lets commit + shift wrap around, then clamps the negative result to
+        // the log start; Groupscope refuses the row instead.
+        QTest::newRow("shift arithmetic overflow")
+            << QStringList{QStringLiteral("--all-topics"), QStringLiteral("--shift-by"),
+                           QStringLiteral("9223372036854775807")}
+            << QStringLiteral("shift by 9223372036854775807 overflows the offset range");
         QTest::newRow("shift without commit")
             << QStringList{QStringLiteral("--topic"), m_topic, QStringLiteral("--shift-by"),
                            QStringLiteral("1")}
@@ -453,7 +623,16 @@ p.close()
              QStringLiteral(":2: duplicate row")},
             {"other-group," + m_topic.toUtf8() + ",0,5\n",
              QStringLiteral("row for group 'other-group'")},
+            {"no-such-topic-y,0,5\n", QStringLiteral("bad.csv:1: ")},
             {"no-such-topic-y,0,5\n", QStringLiteral("no-such-topic-y' does not exist")},
+            // Errors only the planner finds still name the file and line.
+            {m_topic.toUtf8() + ",7,5\n", QStringLiteral("bad.csv:1: partition 7 does not exist")},
+            {m_topic.toUtf8() + ",0,5\n" + m_topic.toUtf8() + ",9,5\n",
+             QStringLiteral("bad.csv:2: partition 9 does not exist")},
+            {m_topic.toUtf8() + ",0,99999999999999999999\n",
+             QStringLiteral("bad.csv:1: column 3: offset")},
+            {m_topic.toUtf8() + ",0,99999999999999999999\n",
+             QStringLiteral("does not fit in 64 bits")},
         };
         for (const Case& c : cases) {
             const QString path = m_dataDir.filePath(QStringLiteral("bad.csv"));
@@ -467,6 +646,7 @@ p.close()
             QVERIFY2(result.exitCode == 1, qPrintable(c.message));
             QVERIFY2((result.err + result.out).contains(c.message.toUtf8()),
                      (result.out + result.err).constData());
+            QCOMPARE(readBack(group), before);
         }
         // A 100 MB file is refused before it is read.
         const QString huge = m_dataDir.filePath(QStringLiteral("huge.csv"));
@@ -481,6 +661,183 @@ p.close()
         QVERIFY2(result.err.contains("offsets files over 16 MiB are refused"),
                  result.err.constData());
         QCOMPARE(readBack(group), before);
+    }
+
+    void deleteOffsetsDryRunExecuteAndUndo() {
+        const QString group = makeGroup(QStringLiteral("reset-delete"));
+        const OffsetMap before = readBack(group);
+        QCOMPARE(before.size(), 5);
+        const QStringList words{QStringLiteral("delete-offsets"), QStringLiteral("--group"), group,
+                                QStringLiteral("--topic"), m_other};
+        // Kafka's --delete-offsets deletes at once; ours previews unless told to execute.
+        const auto dryRun = groupscope(words);
+        QVERIFY2(dryRun.ok(), dryRun.err.constData());
+        QVERIFY2(dryRun.err.contains("nothing was deleted"), dryRun.err.constData());
+        QVERIFY2(dryRun.err.contains("--execute"), dryRun.err.constData());
+        QCOMPARE(readBack(group), before);
+
+        const auto deleted = groupscope(words + QStringList{QStringLiteral("--execute")});
+        QVERIFY2(deleted.ok(), deleted.err.constData());
+        OffsetMap expected = before;
+        expected.remove(key(group, m_other, 0));
+        expected.remove(key(group, m_other, 1));
+        QCOMPARE(readBack(group), expected);
+
+        const auto history = groupscope({QStringLiteral("history"), QStringLiteral("--group"),
+                                         group, QStringLiteral("--json")});
+        const QJsonArray entries = QJsonDocument::fromJson(history.out).array();
+        QCOMPARE(entries.size(), 1);
+        const auto undone = groupscope({QStringLiteral("undo"), QStringLiteral("--entry"),
+                                        entries.first()[QStringLiteral("id")].toString(),
+                                        QStringLiteral("--execute")});
+        QVERIFY2(undone.ok(), undone.err.constData());
+        QCOMPARE(readBack(group), before);
+    }
+
+    void deleteOffsetsOfActiveGroupAsKafkaDoes() {
+        // As with Kafka's tool, the request is sent and the broker answers per partition: it
+        // refuses the topics the members subscribe to and deletes the others.
+        const QString group = makeGroup(QStringLiteral("reset-delete-active"));
+        test::PythonGroupMember member(m_topic, group, QStringLiteral("delete-member"));
+        QVERIFY(member.waitUntilAssigned());
+        const QStringList words{QStringLiteral("delete-offsets"),
+                                QStringLiteral("--group"),
+                                group,
+                                QStringLiteral("--topic"),
+                                m_topic + QStringLiteral(":0"),
+                                QStringLiteral("--topic"),
+                                m_other};
+        const auto dryRun = groupscope(words);
+        QVERIFY2(dryRun.ok(), dryRun.err.constData());
+        QVERIFY2(dryRun.err.contains("GROUP_SUBSCRIBED_TO_TOPIC"), dryRun.err.constData());
+        const auto deleted = groupscope(words + QStringList{QStringLiteral("--execute")});
+        QCOMPARE(deleted.exitCode, 1);
+        QVERIFY2(deleted.err.contains("2 of 3 partition(s) applied"), deleted.err.constData());
+        int refusedRows = 0;
+        for (const QByteArray& line : deleted.out.split('\n'))
+            if (line.contains(m_topic.toUtf8() + ' ') && line.contains("FAILED:") &&
+                line.contains("GROUP_SUBSCRIBED_TO_TOPIC"))
+                ++refusedRows;
+        QVERIFY2(refusedRows == 1, deleted.out.constData());
+        const OffsetMap after = readBack(group);
+        QCOMPARE(after.value(key(group, m_topic, 0), -1), qint64(10));
+        QVERIFY(!after.contains(key(group, m_other, 0)));
+        QVERIFY(!after.contains(key(group, m_other, 1)));
+        QVERIFY(member.leave());
+    }
+
+    void undoRefusesAnotherCluster() {
+        const QString group = makeGroup(QStringLiteral("reset-cluster"));
+        const auto applied =
+            groupscope({QStringLiteral("reset"), QStringLiteral("--group"), group,
+                        QStringLiteral("--all-topics"), QStringLiteral("--to-earliest"),
+                        QStringLiteral("--execute")});
+        QVERIFY2(applied.ok(), applied.err.constData());
+        const OffsetMap after = readBack(group);
+        const auto history = groupscope({QStringLiteral("history"), QStringLiteral("--group"),
+                                         group, QStringLiteral("--json")});
+        const QString entryId =
+            QJsonDocument::fromJson(history.out).array().first()[QStringLiteral("id")].toString();
+        // The same broker under another spelling counts as another cluster.
+        const QString otherSpelling =
+            QString(test::bootstrapServers())
+                .replace(QStringLiteral("127.0.0.1"), QStringLiteral("localhost"));
+        QVERIFY(otherSpelling != test::bootstrapServers());
+        auto undo = [&](const QStringList& extra) {
+            return test::run(cliPath,
+                             QStringList{QStringLiteral("--bootstrap-server"), otherSpelling,
+                                         QStringLiteral("undo"), QStringLiteral("--entry"), entryId,
+                                         QStringLiteral("--execute")} +
+                                 extra);
+        };
+        const auto refused = undo({});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains("add --force"), refused.err.constData());
+        QCOMPARE(readBack(group), after);
+        const auto forced = undo({QStringLiteral("--force")});
+        QVERIFY2(forced.ok(), forced.err.constData());
+        QCOMPARE(readBack(group).value(key(group, m_topic, 0)), qint64(10));
+    }
+
+    void allGroupsEqualsKafkaOnPrivateBroker() {
+        // --all-groups takes every group of the cluster, and Kafka's dry run refuses active
+        // ones: on the shared broker other tests' groups would be part of it, so this case
+        // runs on a broker of its own, with groups only this test made.
+        test::TestBedDirectory bed;
+        QVERIFY2(bed.start({}, "GROUPSCOPE_TEST_PRIVATE_BROKER_DIR",
+                           QStringLiteral("private broker"), std::chrono::seconds(240)),
+                 qPrintable(bed.error()));
+        const QString bootstrap = bed.firstLineOf(QStringLiteral("bootstrap"));
+        QVERIFY(!bootstrap.isEmpty());
+        const QString topic = test::uniqueName(QStringLiteral("all-groups-topic-with-long-name"));
+        QVERIFY(test::createTopic(topic, 2, bootstrap));
+        QVERIFY(test::produce(topic, 6, 0, bootstrap));
+        QVERIFY(test::produce(topic, 4, 1, bootstrap));
+        auto cli = [&](const QStringList& arguments) {
+            return test::run(cliPath, QStringList{QStringLiteral("--bootstrap-server"), bootstrap} +
+                                          arguments);
+        };
+        auto sortedLines = [](const QByteArray& text) {
+            QList<QByteArray> lines = text.split('\n');
+            std::sort(lines.begin(), lines.end());
+            return lines;
+        };
+        const QStringList exportWords{QStringLiteral("--all-groups"),
+                                      QStringLiteral("--all-topics"),
+                                      QStringLiteral("--to-earliest"), QStringLiteral("--dry-run"),
+                                      QStringLiteral("--export")};
+        // One group: --all-groups still exports four columns, as Kafka's tool does.
+        const QString first = test::uniqueName(QStringLiteral("all-groups-a"));
+        QVERIFY(test::commitOffsets(first, topic, {3, 1}, {}, bootstrap));
+        auto kafka = test::kafkaConsumerGroups(
+            QStringList{QStringLiteral("--reset-offsets")} + exportWords, bootstrap);
+        QVERIFY2(kafka.ok(), kafka.err.constData());
+        auto ours = cli(QStringList{QStringLiteral("reset")} + exportWords);
+        QVERIFY2(ours.ok(), ours.err.constData());
+        QVERIFY2(kafka.out.startsWith('"' + first.toUtf8() + "\",\""), kafka.out.constData());
+        QCOMPARE(ours.out.size(), kafka.out.size());
+        QCOMPARE(sortedLines(ours.out), sortedLines(kafka.out));
+
+        // Two groups, each kind: same plan as Kafka's.
+        const QString second = test::uniqueName(QStringLiteral("all-groups-b"));
+        QVERIFY(test::commitOffsets(second, topic, {5, 2}, {}, bootstrap));
+        const QList<QStringList> kinds{
+            {QStringLiteral("--to-offset"), QStringLiteral("4")},
+            {QStringLiteral("--shift-by"), QStringLiteral("-2")},
+            {QStringLiteral("--to-earliest")},
+            {QStringLiteral("--to-latest")},
+            {QStringLiteral("--to-current")},
+            {QStringLiteral("--to-datetime"), QStringLiteral("2020-01-01T00:00:00.000")},
+            {QStringLiteral("--by-duration"), QStringLiteral("PT1H")}};
+        for (const QStringList& kind : kinds) {
+            const QStringList words =
+                QStringList{QStringLiteral("--all-groups"), QStringLiteral("--all-topics")} + kind;
+            kafka = test::kafkaConsumerGroups(
+                QStringList{QStringLiteral("--reset-offsets")} + words +
+                    QStringList{QStringLiteral("--dry-run"), QStringLiteral("--export")},
+                bootstrap);
+            QVERIFY2(kafka.ok(), kafka.err.constData());
+            ours = cli(QStringList{QStringLiteral("reset")} + words +
+                       QStringList{QStringLiteral("--json")});
+            QVERIFY2(ours.ok(), ours.err.constData());
+            const OffsetMap expected = parseExport(kafka.out, QString());
+            QCOMPARE(expected.size(), 4);
+            QCOMPARE(parsePlanJson(ours.out), expected);
+        }
+        // Executed: an independent client reads back the plan in both groups.
+        const QStringList shift{QStringLiteral("reset"),
+                                QStringLiteral("--all-groups"),
+                                QStringLiteral("--all-topics"),
+                                QStringLiteral("--shift-by"),
+                                QStringLiteral("1"),
+                                QStringLiteral("--json"),
+                                QStringLiteral("--execute")};
+        ours = cli(shift);
+        QVERIFY2(ours.ok(), ours.err.constData());
+        QCOMPARE(test::committedOffsetsByKafka(first, topic, bootstrap),
+                 (QMap<int, qlonglong>{{0, 4}, {1, 2}}));
+        QCOMPARE(test::committedOffsetsByKafka(second, topic, bootstrap),
+                 (QMap<int, qlonglong>{{0, 6}, {1, 3}}));
     }
 
     void kafkaCommandLineRunsInKafkaTool() {

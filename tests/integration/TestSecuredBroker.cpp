@@ -76,6 +76,7 @@ private slots:
     void cliDescribesThroughEachMechanism();
     void restrictedUserTimelineFallsBackToPolling();
     void userWithoutAlterGetsAuthorisationErrorPerPartition();
+    void partialFailureIsReportedAuditedAndUndoneRowByRow();
     void wrongPasswordFailsFastWithAuthenticationMessage();
     void adminClientFailsFastOnWrongPassword();
     void untrustedBrokerFailsFastWithCertificateMessage();
@@ -304,6 +305,116 @@ void TestSecuredBroker::userWithoutAlterGetsAuthorisationErrorPerPartition() {
             ++deniedRows;
     QVERIFY2(deniedRows == partitionCount, reset.out.constData());
     QCOMPARE(committedAsAlice(), before); // nothing changed
+}
+
+// dave may read (so commit offsets for) one group and topic A, but not topic B: Kafka then
+// commits A's partitions and answers TOPIC_AUTHORIZATION_FAILED for B's, in one request.
+// The CLI reports each row, the audit entry says what was applied (B's "after" stays its
+// "before", with the error), and undo puts back only the rows that changed.
+void TestSecuredBroker::partialFailureIsReportedAuditedAndUndoneRowByRow() {
+    const QString internal = m_broker.internalBootstrap();
+    const QString allowed = test::uniqueName(QStringLiteral("secured-allowed"));
+    const QString denied = test::uniqueName(QStringLiteral("secured-denied"));
+    const QString group = test::uniqueName(QStringLiteral("secured-partial"));
+    QVERIFY(test::createTopic(allowed, 2, internal));
+    QVERIFY(test::createTopic(denied, 1, internal));
+    for (int partition = 0; partition < 2; ++partition)
+        QVERIFY(test::produce(allowed, 5, partition, internal));
+    QVERIFY(test::produce(denied, 5, 0, internal));
+    QVERIFY(test::commitOffsets(group, allowed, {1, 1}, {}, internal));
+    QVERIFY(test::commitOffsets(group, denied, {1}, {}, internal));
+    const auto acls = test::runPython(QStringLiteral(R"(
+from kafka.admin import (KafkaAdminClient, ACL, ACLOperation, ACLPermissionType,
+                         ResourcePattern, ResourceType)
+admin = KafkaAdminClient(bootstrap_servers=BOOTSTRAP)
+result = admin.create_acls([
+    ACL('User:dave', '*', ACLOperation.READ, ACLPermissionType.ALLOW,
+        ResourcePattern(ResourceType.GROUP, '%1')),
+    ACL('User:dave', '*', ACLOperation.READ, ACLPermissionType.ALLOW,
+        ResourcePattern(ResourceType.TOPIC, '%2'))])
+admin.close()
+if result['failed']:
+    raise SystemExit(str(result['failed']))
+)")
+                                          .arg(group, allowed),
+                                      120s, internal);
+    QVERIFY2(acls.ok(), acls.err.constData());
+    // ACLs reach the broker's authoriser asynchronously: wait until dave may commit on the
+    // allowed topic (writing the offset it already has, so nothing changes).
+    auto dave = admin(QStringLiteral("dave"));
+    QVERIFY(dave);
+    auto daveMayCommit = [&] {
+        const auto outcome = dave->alterCommittedOffsets(group, {{{allowed, 0}, 1}});
+        return outcome.ok() && outcome.value().size() == 1 && !outcome.value().first().error;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(daveMayCommit(), 60000);
+
+    const QString daveConfig = m_broker.clientConfig(QStringLiteral("dave"));
+    const auto reset =
+        cli(daveConfig, {QStringLiteral("reset"), QStringLiteral("--group"), group,
+                         QStringLiteral("--all-topics"), QStringLiteral("--to-latest"),
+                         QStringLiteral("--execute")});
+    QCOMPARE(reset.exitCode, 1);
+    QMap<QString, QString> statusByRow; // "topic:partition" -> the output line
+    for (const QString& line : text(reset.out).split(QLatin1Char('\n'))) {
+        const QStringList cells = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        if (cells.size() >= 6 && cells[0] == group)
+            statusByRow.insert(cells[1] + QLatin1Char(':') + cells[2], line);
+    }
+    QCOMPARE(statusByRow.size(), 3);
+    for (int partition = 0; partition < 2; ++partition) {
+        const QString line = statusByRow.value(QStringLiteral("%1:%2").arg(allowed).arg(partition));
+        const QStringList cells = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        QVERIFY2(cells.size() == 6 && cells[3] == u"1" && cells[4] == u"5" && cells[5] == u"ok",
+                 qPrintable(line));
+    }
+    const QString deniedLine = statusByRow.value(denied + QStringLiteral(":0"));
+    QVERIFY2(deniedLine.contains(QStringLiteral("FAILED:")) &&
+                 deniedLine.contains(QStringLiteral("TOPIC_AUTHORIZATION_FAILED")),
+             qPrintable(deniedLine));
+    QVERIFY2(reset.err.contains("2 of 3 partition(s) applied"), reset.err.constData());
+    QCOMPARE(test::committedOffsetsByKafka(group, allowed, internal),
+             (QMap<int, qlonglong>{{0, 5}, {1, 5}}));
+    QCOMPARE(test::committedOffsetsByKafka(group, denied, internal),
+             (QMap<int, qlonglong>{{0, 1}}));
+
+    // The audit entry: what was applied, and what was not.
+    const auto history = cli(daveConfig, {QStringLiteral("history"), QStringLiteral("--group"),
+                                          group, QStringLiteral("--json")});
+    QVERIFY2(history.ok(), history.err.constData());
+    const QJsonArray entries = QJsonDocument::fromJson(history.out).array();
+    QCOMPARE(entries.size(), 1);
+    QMap<QString, QJsonObject> audited;
+    for (const QJsonValue& value : entries.first()[QStringLiteral("partitions")].toArray())
+        audited.insert(QStringLiteral("%1:%2")
+                           .arg(value[QStringLiteral("topic")].toString())
+                           .arg(value[QStringLiteral("partition")].toInt()),
+                       value.toObject());
+    QCOMPARE(audited.size(), 3);
+    for (int partition = 0; partition < 2; ++partition) {
+        const QJsonObject row = audited.value(QStringLiteral("%1:%2").arg(allowed).arg(partition));
+        QCOMPARE(row[QStringLiteral("before")].toInteger(), qint64(1));
+        QCOMPARE(row[QStringLiteral("after")].toInteger(), qint64(5));
+        QVERIFY(row[QStringLiteral("error")].toString().isEmpty());
+    }
+    const QJsonObject deniedRow = audited.value(denied + QStringLiteral(":0"));
+    QCOMPARE(deniedRow[QStringLiteral("before")].toInteger(), qint64(1));
+    QCOMPARE(deniedRow[QStringLiteral("after")].toInteger(), qint64(1)); // unchanged
+    QVERIFY2(deniedRow[QStringLiteral("error")].toString().contains(
+                 QStringLiteral("TOPIC_AUTHORIZATION_FAILED")),
+             QJsonDocument(deniedRow).toJson().constData());
+
+    // Undo writes back only the rows that changed: dave may, so it succeeds whole.
+    const auto undo = cli(daveConfig, {QStringLiteral("undo"), QStringLiteral("--entry"),
+                                       entries.first()[QStringLiteral("id")].toString(),
+                                       QStringLiteral("--execute"), QStringLiteral("--json")});
+    QVERIFY2(undo.ok(), (undo.out + undo.err).constData());
+    QVERIFY2(!undo.out.contains(denied.toUtf8()), undo.out.constData());
+    QVERIFY2(undo.err.contains("2 of 2 partition(s) applied"), undo.err.constData());
+    QCOMPARE(test::committedOffsetsByKafka(group, allowed, internal),
+             (QMap<int, qlonglong>{{0, 1}, {1, 1}}));
+    QCOMPARE(test::committedOffsetsByKafka(group, denied, internal),
+             (QMap<int, qlonglong>{{0, 1}}));
 }
 
 void TestSecuredBroker::wrongPasswordFailsFastWithAuthenticationMessage() {

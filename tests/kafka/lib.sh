@@ -35,7 +35,26 @@ classpath_complete() {
   while IFS= read -r jar; do [ -f "$jar" ] || return 1; done < <(tr ':' '\n' <"$1")
 }
 
-# A free TCP port on 127.0.0.1 (the kernel picks it).
+# A free TCP port on 127.0.0.1, below the kernel's ephemeral range: `restart` brings a
+# stopped broker back on its old ports, and a port from the ephemeral range may meanwhile
+# have become the local end of some client's connection.
 free_port() {
-  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
+  python3 - <<'PY'
+import random, socket
+low = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+candidates = list(range(10000, max(10001, low)))
+random.shuffle(candidates)
+for port in candidates[:2000]:
+    s = socket.socket()
+    try:
+        s.bind(("127.0.0.1", port))
+    except OSError:
+        continue
+    finally:
+        s.close()
+    print(port)
+    break
+else:
+    s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()
+PY
 }

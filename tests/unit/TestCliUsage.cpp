@@ -92,6 +92,18 @@ private slots:
         QCOMPARE(version.exitCode, 0);
         QCOMPARE(version.out.trimmed(), QStringLiteral("groupscope-cli " GROUPSCOPE_VERSION));
     }
+
+    // history reads only the local audit log, so it needs no cluster address.
+    void historyNeedsNoCluster() {
+        QTemporaryDir dataDir;
+        QVERIFY(dataDir.isValid());
+        qputenv("GROUPSCOPE_DATA_DIR", dataDir.path().toUtf8());
+        const CliRun history = runCli({QStringLiteral("history"), QStringLiteral("--json")});
+        qunsetenv("GROUPSCOPE_DATA_DIR");
+        QCOMPARE(history.exitCode, 0);
+        QVERIFY2(!history.err.contains(QStringLiteral("bootstrap")), qPrintable(history.err));
+        QCOMPARE(history.out.trimmed(), QStringLiteral("[\n]"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliUsage)

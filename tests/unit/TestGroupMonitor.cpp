@@ -86,6 +86,32 @@ monitor::OffsetCommit commitRecord(const TopicPartition& partition, int64_t offs
     return commit;
 }
 
+// Production 30 msg/s sampled by a poll every 2 s; the consumer commits every second (read
+// from the offsets topic, half a second after each poll), `consumedPerSecond` further each
+// time, starting caught up. Returns the group's verdict after 40 s.
+lag::GroupStatus driveProducerAndConsumer(int consumedPerSecond) {
+    lag::ManualClock clock;
+    GroupMonitor monitor(clock);
+    monitor.setStreamState(GroupMonitor::StreamState::Live);
+    const int64_t t0 = clock.nowMs();
+    const auto logEndAt = [&](int64_t ms) { return 1000 + 30 * (ms - t0) / 1000; };
+    int64_t committed = 1000;
+    for (int64_t ms = 0; ms <= 40'000; ms += 500) {
+        clock.setNowMs(t0 + ms);
+        if (ms % 2000 == 0)
+            monitor.observePoll(poll(GroupState::Stable, {member(QStringLiteral("m1"), {orders0})},
+                                     {{orders0, committed, logEndAt(clock.nowMs())}}),
+                                clock.nowMs());
+        else if (ms % 1000 == 500) {
+            // A consumer keeping up commits what was the log end when it committed.
+            committed =
+                consumedPerSecond >= 30 ? logEndAt(clock.nowMs()) : committed + consumedPerSecond;
+            monitor.observeRecord(commitRecord(orders0, committed, clock.nowMs()));
+        }
+    }
+    return monitor.snapshot(group).health.status;
+}
+
 } // namespace
 
 class TestGroupMonitor : public QObject {
@@ -238,6 +264,168 @@ private slots:
         QCOMPARE(snapshot.commits.size(), 11); // every change of the committed offset
         QCOMPARE(snapshot.health.partitions.size(), 1);
         QCOMPARE(snapshot.health.partitions.first().status, lag::PartitionStatus::Warning);
+    }
+
+    // Log end sampled every 2 s rising 30/s; commits every 1 s (offsets topic). A commit's
+    // lag is measured against the log end at its own time: measured against the newest
+    // poll, commits within one poll interval looked like lag going down and WARN never came.
+    void streamCommitsOfAGroupFallingBehindGiveWarn() {
+        QCOMPARE(driveProducerAndConsumer(6), lag::GroupStatus::Warning);
+    }
+
+    void streamCommitsOfAGroupKeepingUpStayOk() {
+        QCOMPARE(driveProducerAndConsumer(30), lag::GroupStatus::Ok);
+    }
+
+    // The stream's window holds no record of the group's generation (it formed earlier):
+    // the first live poll stands in for it, marked as started before the window, and the
+    // exact record of that generation, or the next one, takes over from it.
+    void generationFormedBeforeTheWindowIsSeededFromAPoll() {
+        lag::ManualClock clock;
+        GroupMonitor::Options options;
+        options.lagBackfillWindowMs = 10'000;
+        GroupMonitor monitor(clock, options);
+        const int64_t windowStart = clock.nowMs() - 10'000;
+        monitor.setStreamState(GroupMonitor::StreamState::Replaying);
+        monitor.setStreamState(GroupMonitor::StreamState::Live);
+        clock.advance(std::chrono::seconds(1));
+        const auto pair = QList<kafka::MemberDescription>{member(QStringLiteral("m1"), {orders0}),
+                                                          member(QStringLiteral("m2"), {orders1})};
+        monitor.observePoll(poll(GroupState::Stable, pair, {{orders0, 1, 10}, {orders1, 1, 10}}),
+                            clock.nowMs());
+        auto generations = monitor.snapshot(group).timeline.generations;
+        QCOMPARE(generations.size(), 1);
+        QVERIFY(generations[0].startedBeforeWindow);
+        QCOMPARE(generations[0].startMs, windowStart);
+        QVERIFY(!generations[0].endMs);
+        QCOMPARE(generations[0].members.size(), 2);
+        QCOMPARE(generations[0].ownerByPartition.value(orders1), QStringLiteral("m2"));
+        QVERIFY(generations[0].joinedMemberIds.isEmpty());
+        QCOMPARE(monitor.snapshot(group).timeline.states.first().startMs, windowStart);
+
+        // A later poll adds nothing; the next generation's record ends the stand-in.
+        clock.advance(std::chrono::seconds(2));
+        monitor.observePoll(poll(GroupState::Stable, pair, {{orders0, 1, 10}, {orders1, 1, 10}}),
+                            clock.nowMs());
+        QCOMPARE(monitor.snapshot(group).timeline.generations.size(), 1);
+        monitor.observeRecord(
+            generationRecord(5, {QStringLiteral("m1")}, clock.nowMs() - 50, clock.nowMs()));
+        generations = monitor.snapshot(group).timeline.generations;
+        QCOMPARE(generations.size(), 2);
+        QCOMPARE(generations[0].endMs, std::optional<int64_t>(clock.nowMs() - 50));
+        QCOMPARE(generations[1].generationId, 5);
+        QCOMPARE(generations[1].leftMemberIds, QStringList{QStringLiteral("m2")});
+        QVERIFY(generations[1].joinedMemberIds.isEmpty());
+    }
+
+    void seededGenerationBecomesExactWhenItsRecordArrives() {
+        lag::ManualClock clock;
+        GroupMonitor::Options options;
+        options.lagBackfillWindowMs = 10'000;
+        GroupMonitor monitor(clock, options);
+        monitor.setStreamState(GroupMonitor::StreamState::Live);
+        monitor.observePoll(poll(GroupState::Stable,
+                                 {member(QStringLiteral("m1"), {orders0, orders1})},
+                                 {{orders0, 1, 10}, {orders1, 1, 10}}),
+                            clock.nowMs());
+        // Stored again (e.g. a static member replaced): its state timestamp is older.
+        monitor.observeRecord(
+            generationRecord(4, {QStringLiteral("m1")}, clock.nowMs() - 60'000, clock.nowMs()));
+        const auto generations = monitor.snapshot(group).timeline.generations;
+        QCOMPARE(generations.size(), 1);
+        QCOMPARE(generations[0].generationId, 4);
+        QVERIFY(!generations[0].startedBeforeWindow);
+        QCOMPARE(generations[0].startMs, clock.nowMs() - 60'000);
+    }
+
+    void offsetsOnlyGroupGetsNoSeededGeneration() {
+        lag::ManualClock clock;
+        GroupMonitor monitor(clock);
+        monitor.setStreamState(GroupMonitor::StreamState::Live);
+        GroupSnapshot offsetsOnly = poll(GroupState::Empty, {}, {{orders0, 1, 10}});
+        offsetsOnly.description.protocolType.clear();
+        monitor.observePoll(offsetsOnly, clock.nowMs());
+        QVERIFY(monitor.snapshot(group).timeline.generations.isEmpty());
+    }
+
+    // Memory follows the live groups: a partition gone from its group's polls, or a group
+    // absent (Dead, or not listed by a cluster-wide poll) for evictAfterAbsentPolls polls
+    // in a row is forgotten with its history; one poll that sees it again resets the count.
+    void vanishedPartitionsAndGroupsAreEvicted() {
+        lag::ManualClock clock;
+        GroupMonitor monitor(clock);
+        monitor.setStreamState(GroupMonitor::StreamState::Unavailable, QStringLiteral("off"));
+        const int polls = GroupMonitor::Options().evictAfterAbsentPolls;
+        const auto pollWith = [&](GroupSnapshot snapshot) {
+            clock.advance(std::chrono::seconds(2));
+            monitor.observePoll(snapshot, clock.nowMs());
+        };
+        const auto m1 = QList<kafka::MemberDescription>{member(QStringLiteral("m1"), {orders0})};
+        pollWith(poll(GroupState::Stable, m1, {{orders0, 1, 10}, {orders1, 1, 10}}));
+        QCOMPARE(monitor.footprint().logEndTables, 2);
+        QCOMPARE(monitor.footprint().consumptionRates, 2);
+        QCOMPARE(monitor.footprint().lagSeries, 2 + 1 + 1);
+
+        // orders-1 vanishes (say its topic was deleted); one poll showing it resets the count.
+        for (int i = 0; i < polls - 1; ++i)
+            pollWith(poll(GroupState::Stable, m1, {{orders0, 2, 10}}));
+        pollWith(poll(GroupState::Stable, m1, {{orders0, 2, 10}, {orders1, 2, 10}}));
+        for (int i = 0; i < polls - 1; ++i)
+            pollWith(poll(GroupState::Stable, m1, {{orders0, 3, 10}}));
+        QCOMPARE(monitor.footprint().logEndTables, 2);
+        pollWith(poll(GroupState::Stable, m1, {{orders0, 3, 10}}));
+        QCOMPARE(monitor.footprint().logEndTables, 1);
+        QCOMPARE(monitor.footprint().consumptionRates, 1);
+        QCOMPARE(monitor.footprint().lagSeries, 1 + 1 + 1);
+        QCOMPARE(monitor.snapshot(group).health.partitions.size(), 1);
+
+        // The group is deleted: Dead for `polls` polls in a row, then forgotten entirely.
+        for (int i = 0; i < polls - 1; ++i)
+            pollWith(poll(GroupState::Dead, {}, {}));
+        QCOMPARE(monitor.groups(), QStringList{group});
+        pollWith(poll(GroupState::Dead, {}, {}));
+        QVERIFY(monitor.groups().isEmpty());
+        const GroupMonitor::Footprint empty = monitor.footprint();
+        QCOMPARE(empty.groups, 0);
+        QCOMPARE(empty.timelineGroups, 0);
+        QCOMPARE(empty.lagSeries, 0);
+        QCOMPARE(empty.logEndTables, 0);
+        QCOMPARE(empty.consumptionRates, 0);
+        QCOMPARE(empty.healthGroups, 0);
+    }
+
+    void groupsMissingFromClusterPollsAreEvicted() {
+        lag::ManualClock clock;
+        GroupMonitor monitor(clock);
+        monitor.setStreamState(GroupMonitor::StreamState::Unavailable, QStringLiteral("off"));
+        const int polls = GroupMonitor::Options().evictAfterAbsentPolls;
+        monitor.observePoll(poll(GroupState::Empty, {}, {{orders0, 1, 10}}), clock.nowMs());
+        for (int i = 0; i < polls - 1; ++i)
+            monitor.observeGroupsAbsentFrom({});
+        // Listed again: the count starts over.
+        monitor.observePoll(poll(GroupState::Empty, {}, {{orders0, 1, 10}}), clock.nowMs());
+        monitor.observeGroupsAbsentFrom({group});
+        for (int i = 0; i < polls - 1; ++i)
+            monitor.observeGroupsAbsentFrom({QStringLiteral("other")});
+        QCOMPARE(monitor.footprint().groups, 1);
+        monitor.observeGroupsAbsentFrom({QStringLiteral("other")});
+        QCOMPARE(monitor.footprint().groups, 0);
+        QCOMPARE(monitor.footprint().logEndTables, 0);
+        QCOMPARE(monitor.footprint().lagSeries, 0);
+    }
+
+    // `watch` said drain=drained for a group that never committed: no lag is not zero lag.
+    void groupWithoutCommitsHasNoDrainVerdict() {
+        lag::ManualClock clock;
+        GroupMonitor monitor(clock);
+        monitor.setStreamState(GroupMonitor::StreamState::Live);
+        monitor.observePoll(poll(GroupState::Stable, {member(QStringLiteral("m1"), {orders0})},
+                                 {{orders0, std::nullopt, 10}}),
+                            clock.nowMs());
+        const auto snapshot = monitor.snapshot(group);
+        QCOMPARE(snapshot.partitions.size(), 1);
+        QVERIFY(!snapshot.partitions.first().lag);
+        QCOMPARE(snapshot.drain.status, lag::DrainEstimate::Status::Unknown);
     }
 
     void tombstonesAreDeletionsInTheCommitHistory() {

@@ -41,6 +41,26 @@ groupscope::monitor::PartitionSnapshot partition(const QString& topic, int32_t i
 class TestLagHistory : public QObject {
     Q_OBJECT
 private slots:
+    // Partition series may take a leaner shape than topic and group series: they decide
+    // the memory of a monitor watching thousands of partitions.
+    void partitionSeriesCanHaveTheirOwnShape() {
+        ManualClock clock;
+        LagHistoryOptions lean;
+        lean.rawSampleCount = 10;
+        lean.tiers.clear();
+        LagHistory history(clock, LagHistoryOptions(), lean);
+        const auto partition =
+            LagSeriesKey::forPartition(QStringLiteral("g"), TopicPartition{QStringLiteral("t"), 0});
+        const auto group = LagSeriesKey::forGroup(QStringLiteral("g"));
+        for (int i = 0; i < 100; ++i) {
+            history.record(partition, i, clock.nowMs() + 2000 * i);
+            history.record(group, i, clock.nowMs() + 2000 * i);
+        }
+        const int64_t end = clock.nowMs() + 200'000;
+        QCOMPARE(history.points(partition, 0, end).size(), 10);
+        QVERIFY(history.points(group, 0, end).size() > 10);
+    }
+
     void youngSeriesIsAllRawSamples() {
         ManualClock clock(alignedStart);
         LagHistory history(clock);

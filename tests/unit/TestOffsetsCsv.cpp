@@ -34,9 +34,37 @@ private slots:
         QVERIFY2(parsed.ok(), qPrintable(parsed.ok() ? QString() : parsed.error().message));
         QCOMPARE(parsed.value()[0].groupId, QStringLiteral("a-group-with-a-long-name-1"));
         QCOMPARE(parsed.value()[1].groupId, QStringLiteral("g,\"odd\""));
-        QCOMPARE(
-            OffsetsCsv::write(parsed.value(), true),
-            QByteArray("a-group-with-a-long-name-1,orders,0,5\n\"g,\"\"odd\"\"\",orders,1,6\n"));
+        // Written back byte for byte as Kafka wrote it.
+        QCOMPARE(OffsetsCsv::write(parsed.value(), true),
+                 QByteArray("\"a-group-with-a-long-name-1\",orders,0,5\n\"g,\"\"odd\"\"\",orders,1,"
+                            "6\n"));
+    }
+
+    void quotesExactlyLikeKafkasExport() {
+        // Observed with kafka-consumer-groups 3.9 --export (Jackson's CSV encoder): values
+        // over 24 characters and values with a character below '-' are quoted, others not.
+        const QList<OffsetsCsvRow> rows{
+            {QStringLiteral("123456789012345678901234"), {QStringLiteral("t"), 0}, 1, 0},
+            {QStringLiteral("1234567890123456789012345"), {QStringLiteral("t"), 0}, 1, 0},
+            {QStringLiteral("i5 g"), {QStringLiteral("t"), 0}, 1, 0},
+            {QStringLiteral("i5+g"), {QStringLiteral("t"), 0}, 1, 0},
+            {QStringLiteral("i5/g"), {QStringLiteral("i5-export-check-long-topic-name"), 0}, 0, 0}};
+        QCOMPARE(OffsetsCsv::write(rows, true),
+                 QByteArray("123456789012345678901234,t,0,1\n"
+                            "\"1234567890123456789012345\",t,0,1\n"
+                            "\"i5 g\",t,0,1\n"
+                            "\"i5+g\",t,0,1\n"
+                            "i5/g,\"i5-export-check-long-topic-name\",0,0\n"));
+    }
+
+    void acceptsKafkasExportTrailer() {
+        // Kafka's --export ends with an empty line after the rows.
+        const auto parsed = OffsetsCsv::parse("t,0,1\n\"t-with-a-rather-long-topic-name\",1,2\n\n",
+                                              QStringLiteral("f.csv"), {QStringLiteral("g")});
+        QVERIFY2(parsed.ok(), qPrintable(parsed.ok() ? QString() : parsed.error().message));
+        QCOMPARE(parsed.value().size(), 2);
+        QCOMPARE(parsed.value()[1].topicPartition.topic,
+                 QStringLiteral("t-with-a-rather-long-topic-name"));
     }
 
     void writesWhatItCanReadBack() {

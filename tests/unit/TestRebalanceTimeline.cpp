@@ -131,7 +131,7 @@ private slots:
         RebalanceTimeline timeline;
         timeline.observeGroupMetadata(
             generationRecord(4, {{QStringLiteral("m-1"), {orders0}}}, start, start + 50));
-        // A static member rejoined with a new member id without a rebalance.
+        // A member rejoined with a new member id without a rebalance.
         timeline.observeGroupMetadata(
             generationRecord(4, {{QStringLiteral("m-1b"), {orders0}}}, start + 500, start + 9000));
         const GroupTimeline history = timeline.timeline(group);
@@ -139,7 +139,82 @@ private slots:
         QCOMPARE(history.generations[0].startMs, start);
         QCOMPARE(history.generations[0].ownerByPartition.value(orders0), QStringLiteral("m-1b"));
         QCOMPARE(history.generations[0].joinedMemberIds, QStringList{QStringLiteral("m-1b")});
+        QVERIFY(history.generations[0].replacedMembers.isEmpty()); // no instance id: unknown
         QCOMPARE(history.states.size(), 2);
+    }
+
+    // A static member (group.instance.id) restarting within its session timeout comes back
+    // under a new member id: the same member replaced, not one leaving and one joining, and
+    // its partitions keep their owner, whether the coordinator stores the generation again
+    // or forms a new one.
+    void staticMemberRestartIsAReplacementNotLeaveAndJoin() {
+        RebalanceTimeline timeline;
+        const auto withInstances = [](GroupMetadata metadata) {
+            for (groupscope::monitor::GroupMemberMetadata& member : metadata.members)
+                if (member.memberId.startsWith(QStringLiteral("s-")))
+                    member.groupInstanceId = QStringLiteral("static-1");
+            return metadata;
+        };
+        timeline.observeGroupMetadata(withInstances(
+            generationRecord(3, {{QStringLiteral("s-1"), {orders0, orders1}}}, start, start + 50)));
+        timeline.observeGroupMetadata(withInstances(generationRecord(
+            4, {{QStringLiteral("m-2"), {orders1}}, {QStringLiteral("s-1"), {orders0}}},
+            start + 1000, start + 1050)));
+        // Restarted: stored again in the same generation with a new member id.
+        timeline.observeGroupMetadata(withInstances(generationRecord(
+            4, {{QStringLiteral("m-2"), {orders1}}, {QStringLiteral("s-1b"), {orders0}}},
+            start + 1000, start + 9000)));
+        GroupTimeline history = timeline.timeline(group);
+        QCOMPARE(history.generations.size(), 2);
+        Generation fourth = history.generations[1];
+        QCOMPARE(fourth.joinedMemberIds, QStringList{QStringLiteral("m-2")});
+        QVERIFY(fourth.leftMemberIds.isEmpty());
+        QCOMPARE(fourth.replacedMembers,
+                 (QList<MemberReplacement>{{QStringLiteral("static-1"), QStringLiteral("s-1"),
+                                            QStringLiteral("s-1b"), start + 9000}}));
+        QCOMPARE(fourth.ownerByPartition.value(orders0), QStringLiteral("s-1b"));
+        QVERIFY(!ownerChanged(history.generations[0], fourth, orders0));
+        QVERIFY(ownerChanged(history.generations[0], fourth, orders1));
+
+        // Restarted again, this time with a rebalance (a new generation).
+        timeline.observeGroupMetadata(withInstances(generationRecord(
+            5, {{QStringLiteral("m-2"), {orders1}}, {QStringLiteral("s-1c"), {orders0}}},
+            start + 20'000, start + 20'100)));
+        history = timeline.timeline(group);
+        QCOMPARE(history.generations.size(), 3);
+        const Generation& fifth = history.generations[2];
+        QVERIFY(fifth.joinedMemberIds.isEmpty());
+        QVERIFY(fifth.leftMemberIds.isEmpty());
+        QCOMPARE(fifth.replacedMembers,
+                 (QList<MemberReplacement>{{QStringLiteral("static-1"), QStringLiteral("s-1b"),
+                                            QStringLiteral("s-1c"), start + 20'000}}));
+        QVERIFY(!ownerChanged(history.generations[1], fifth, orders0));
+        QVERIFY(!ownerChanged(history.generations[1], fifth, orders1));
+    }
+
+    void generationInForceAtTheWindowStartIsSeeded() {
+        RebalanceTimeline timeline;
+        const Assignment pair{{QStringLiteral("m-1"), {orders0}},
+                              {QStringLiteral("m-2"), {orders1}}};
+        QVERIFY(timeline.seedGenerationBeforeWindow(poll(GroupState::Stable, pair), start));
+        QVERIFY(!timeline.seedGenerationBeforeWindow(poll(GroupState::Stable, pair), start));
+        GroupTimeline history = timeline.timeline(group);
+        QCOMPARE(history.generations.size(), 1);
+        QVERIFY(history.generations[0].startedBeforeWindow);
+        QVERIFY(history.generations[0].approximate);
+        QCOMPARE(history.generations[0].startMs, start);
+        QCOMPARE(history.generations[0].ownerByPartition.value(orders1), QStringLiteral("m-2"));
+        QCOMPARE(statesOf(history), QList<GroupState>{GroupState::Stable});
+        QCOMPARE(timeline.ownerAt(group, orders0, start + 1), QStringLiteral("m-1"));
+
+        // Not during a rebalance (membership in flux), nor for an offsets-only group.
+        RebalanceTimeline other;
+        QVERIFY(
+            !other.seedGenerationBeforeWindow(poll(GroupState::PreparingRebalance, pair), start));
+        GroupSnapshot offsetsOnly = poll(GroupState::Empty, {});
+        offsetsOnly.description.protocolType.clear();
+        QVERIFY(!other.seedGenerationBeforeWindow(offsetsOnly, start));
+        QVERIFY(other.timeline(group).generations.isEmpty());
     }
 
     void tombstoneEndsTheGroup() {

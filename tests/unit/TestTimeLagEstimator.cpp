@@ -34,6 +34,30 @@ Q_DECLARE_METATYPE(DrainEstimate::Status)
 class TestTimeLagEstimator : public QObject {
     Q_OBJECT
 private slots:
+    // The log end at a past moment, for measuring a commit's lag when it was made.
+    void logEndAtAMomentIsInterpolated() {
+        OffsetTimeTable table;
+        QVERIFY(!table.offsetAt(1000));
+        table.addPoint(100, 10'000);
+        table.addPoint(160, 12'000);
+        table.addPoint(160, 14'000);
+        table.addPoint(220, 16'000);
+        QCOMPARE(table.offsetAt(9'000), std::optional<int64_t>(100)); // before: the oldest
+        QCOMPARE(table.offsetAt(11'000), std::optional<int64_t>(130));
+        QCOMPARE(table.offsetAt(13'000), std::optional<int64_t>(160)); // flat run
+        QCOMPARE(table.offsetAt(15'500), std::optional<int64_t>(205));
+        QCOMPARE(table.offsetAt(16'000), std::optional<int64_t>(220));
+        QVERIFY(!table.offsetAt(16'001)); // newer than every sample: not known yet
+
+        ManualClock clock;
+        TimeLagEstimator estimator(clock);
+        const TopicPartition partition{QStringLiteral("orders"), 0};
+        QVERIFY(!estimator.logEndOffsetAt(partition, 0));
+        estimator.recordLogEndOffset(partition, 0, 1000);
+        estimator.recordLogEndOffset(partition, 30, 2000);
+        QCOMPARE(estimator.logEndOffsetAt(partition, 1500), std::optional<int64_t>(15));
+    }
+
     void tableLookup_data() {
         QTest::addColumn<qint64>("offset");
         QTest::addColumn<OffsetTimeTable::Lookup::Kind>("kind");

@@ -274,11 +274,12 @@ void MainWindow::createMenus() {
 }
 
 void MainWindow::showAbout() {
-    // Opened by the user only, so a modal box is fine here; tests never trigger it.
+    // Opened by the user only, so a modal box is fine here. The version is the CMake
+    // project's, the one both binaries' --version print.
     QMessageBox box(this);
     box.setWindowTitle(tr("About Groupscope"));
     box.setIconPixmap(applicationIcon().pixmap(64, 64));
-    box.setText(tr("<h3>Groupscope %1</h3>").arg(QCoreApplication::applicationVersion()));
+    box.setText(tr("<h3>Groupscope %1</h3>").arg(QStringLiteral(GROUPSCOPE_VERSION)));
     box.setInformativeText(
         tr("An inspector for Apache Kafka consumer groups.<br>"
            "librdkafka %1, Qt %2.<br>"

@@ -86,7 +86,12 @@ QString GenerationDescription::describeGeneration(int generationIndex) const {
     html += QStringLiteral("<br>");
 
     const int64_t duration = generation.durationMs(m_scene.nowMs());
-    html += tr("Started %1").arg(formatTime(generation.startMs)) + QStringLiteral(", ");
+    if (generation.startedBeforeWindow)
+        html += tr("Formed before the history window (at or before %1)")
+                    .arg(formatTime(generation.startMs)) +
+                QStringLiteral(", ");
+    else
+        html += tr("Started %1").arg(formatTime(generation.startMs)) + QStringLiteral(", ");
     html += generation.endMs ? tr("lasted %1").arg(formatDuration(duration))
                              : tr("current, %1 so far").arg(formatDuration(duration));
     html += QStringLiteral("<br>");
@@ -113,6 +118,11 @@ QString GenerationDescription::describeGeneration(int generationIndex) const {
     if (!generation.leftMemberIds.isEmpty())
         html +=
             QStringLiteral("<br><b>%1</b> %2").arg(tr("Left:"), nameList(generation.leftMemberIds));
+    for (const timeline::MemberReplacement& restart : generation.replacedMembers)
+        html += QStringLiteral("<br><b>%1</b> %2 [%3] %4")
+                    .arg(tr("Restarted:"), memberChip(restart.newMemberId),
+                         restart.groupInstanceId.toHtmlEscaped(),
+                         tr("at %1, kept its partitions").arg(formatTime(restart.atMs)));
     return html;
 }
 
@@ -152,8 +162,10 @@ QString GenerationDescription::describeMoves(int generationIndex) const {
     if (generationIndex == 0)
         return {};
     const QList<timeline::Generation>& generations = m_scene.timeline().generations;
-    const auto& before = generations[generationIndex - 1].ownerByPartition;
-    const auto& after = generations[generationIndex].ownerByPartition;
+    const timeline::Generation& previous = generations[generationIndex - 1];
+    const timeline::Generation& current = generations[generationIndex];
+    const auto& before = previous.ownerByPartition;
+    const auto& after = current.ownerByPartition;
     QSet<kafka::TopicPartition> partitions;
     for (auto it = before.cbegin(); it != before.cend(); ++it)
         partitions.insert(it.key());
@@ -164,10 +176,11 @@ QString GenerationDescription::describeMoves(int generationIndex) const {
 
     QStringList moves;
     for (const kafka::TopicPartition& partition : sorted) {
+        // A static member that restarted under a new member id still owns its partitions.
+        if (!timeline::ownerChanged(previous, current, partition))
+            continue;
         const QString from = before.value(partition);
         const QString to = after.value(partition);
-        if (from == to)
-            continue;
         const QString nobody = QStringLiteral("—");
         moves << QStringLiteral("%1: %2 → %3")
                      .arg(laneLabel(partition).toHtmlEscaped(),

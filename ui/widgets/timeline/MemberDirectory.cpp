@@ -49,9 +49,20 @@ void MemberDirectory::observe(const timeline::GroupTimeline& timeline) {
                     stored.host = member.host;
                 continue;
             }
+            // A static member that restarted under a new member id is the same consumer:
+            // same colour, same name, not one more member of its client id.
+            if (!member.groupInstanceId.isEmpty()) {
+                const auto same = m_indexByInstanceId.constFind(member.groupInstanceId);
+                if (same != m_indexByInstanceId.constEnd()) {
+                    m_indexById.insert(member.memberId, *same);
+                    continue;
+                }
+            }
             const int index = int(m_entries.size());
             m_entries.append({member, index});
             m_indexById.insert(member.memberId, index);
+            if (!member.groupInstanceId.isEmpty())
+                m_indexByInstanceId.insert(member.groupInstanceId, index);
             if (!member.clientId.isEmpty())
                 ++m_membersPerClientId[member.clientId];
         }
@@ -70,6 +81,7 @@ void MemberDirectory::clear() {
     m_entries.clear();
     m_indexById.clear();
     m_membersPerClientId.clear();
+    m_indexByInstanceId.clear();
 }
 
 QColor MemberDirectory::colour(const QString& memberId, bool darkBackground) const {

@@ -39,6 +39,7 @@ private:
     QList<Entry> m_entries;
     QHash<QString, int> m_indexById;
     QHash<QString, int> m_membersPerClientId;
+    QHash<QString, int> m_indexByInstanceId; // static members: group.instance.id -> entry
 };
 
 } // namespace groupscope::ui

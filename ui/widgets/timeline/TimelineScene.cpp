@@ -57,16 +57,17 @@ void TimelineScene::rebuild(const timeline::GroupTimeline& timeline, int64_t now
                              generation.approximate || generation.generationId < 0});
         for (Lane& lane : lanes) {
             const QString owner = generation.ownerByPartition.value(lane.partition);
+            const QString identity = generation.ownerIdentity(lane.partition);
             if (!lane.bars.isEmpty()) {
                 Bar& last = lane.bars.last();
-                if (last.endMs == generation.startMs && last.ownerId == owner) {
+                if (last.endMs == generation.startMs && last.ownerIdentity == identity) {
                     last.endMs = endMs;
                     continue;
                 }
             }
             const bool moved = !lane.bars.isEmpty() && !lane.bars.last().ownerId.isEmpty() &&
-                               !owner.isEmpty() && lane.bars.last().ownerId != owner;
-            lane.bars.append({generation.startMs, endMs, owner, moved});
+                               !owner.isEmpty() && lane.bars.last().ownerIdentity != identity;
+            lane.bars.append({generation.startMs, endMs, owner, identity, moved});
         }
     }
     m_lanes = std::move(lanes);

@@ -22,6 +22,9 @@ public:
         int64_t startMs = 0;
         int64_t endMs = 0;
         QString ownerId;
+        // What stays the same when a static member restarts under a new member id: its
+        // group.instance.id (the member id for dynamic members). Bars join on it.
+        QString ownerIdentity;
         bool ownerChangedAtStart = false; // the partition moved here from another member
     };
     struct Lane {

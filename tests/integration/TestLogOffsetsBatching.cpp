@@ -1,0 +1,240 @@
+// Log start and end offsets (and offsets for timestamps) are asked for in one ListOffsets
+// request per partition leader, never one per partition (issue 2, section 4). On a
+// three-node cluster of its own, a topic's many partitions are led by all three brokers;
+// librdkafka's protocol debug log, heard through AdminClient's log sink, counts the
+// ListOffsets requests each broker receives. The offsets themselves must equal what Kafka's
+// own GetOffsetShell reports, with some log starts moved by DeleteRecords so that they are
+// not all zero.
+#include "TestBroker.h"
+
+#include "kafka/AdminClient.h"
+
+#include <QFile>
+#include <QMutex>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+#include <utility>
+
+using namespace groupscope;
+using kafka::AdminClient;
+using kafka::TopicPartition;
+
+namespace {
+
+constexpr int partitionCount = 30;
+
+// Records produced to a partition: different per partition, so a mix-up shows.
+int recordsIn(int partition) {
+    return 3 + (partition * 7) % 11;
+}
+
+// Where DeleteRecords moves the log start of a partition; 0 (nothing deleted) for most.
+int deletedBefore(int partition) {
+    return partition % 4 == 1 ? 2 : 0;
+}
+
+// A tool class of the Kafka test bed's jars (GetOffsetShell, DeleteRecordsCommand), run the
+// way tests/kafka's wrapper scripts run kafka-consumer-groups.
+test::ProcessResult kafkaTool(const QString& className, const QStringList& arguments) {
+    const QString script = QStringLiteral(
+        R"(source "$0/lib.sh"; classpath=$(kafka_classpath); exec java -Xmx256m -cp "$classpath" )"
+        R"(-Dlog4j.configuration=file:"$0/tools-log4j.properties" "$@")");
+    return test::run(QStringLiteral("bash"),
+                     QStringList{QStringLiteral("-c"), script,
+                                 QStringLiteral(GROUPSCOPE_TESTBED_DIR), className} +
+                         arguments);
+}
+
+// GetOffsetShell's "topic:partition:offset" lines, by partition.
+QMap<int, qint64> offsetsByKafka(const QString& bootstrap, const QString& topic,
+                                 const QString& time) {
+    QMap<int, qint64> offsets;
+    const auto result =
+        kafkaTool(QStringLiteral("org.apache.kafka.tools.GetOffsetShell"),
+                  {QStringLiteral("--bootstrap-server"), bootstrap, QStringLiteral("--topic"),
+                   topic, QStringLiteral("--time"), time});
+    if (!result.ok()) {
+        qWarning("GetOffsetShell failed: %s", result.err.constData());
+        return offsets;
+    }
+    for (const QByteArray& line : result.out.split('\n')) {
+        const QList<QByteArray> fields = line.trimmed().split(':');
+        if (fields.size() == 3 && QString::fromUtf8(fields[0]) == topic)
+            offsets.insert(fields[1].toInt(), fields[2].toLongLong());
+    }
+    return offsets;
+}
+
+} // namespace
+
+class TestLogOffsetsBatching : public QObject {
+    Q_OBJECT
+
+    test::KafkaCluster m_cluster;
+    QString m_topic;
+    QList<TopicPartition> m_partitions;
+    QSet<int> m_leaders; // broker ids leading at least one of the topic's partitions
+    std::unique_ptr<AdminClient> m_admin;
+
+    // ListOffsets requests sent, per broker id, since the last takeListOffsetsRequests().
+    mutable QMutex m_requestsMutex;
+    QMap<int, int> m_listOffsetsRequests;
+
+    QMap<int, int> takeListOffsetsRequests() {
+        QMutexLocker lock(&m_requestsMutex);
+        return std::exchange(m_listOffsetsRequests, {});
+    }
+
+    static QString requestsText(const QMap<int, int>& requests) {
+        QStringList parts;
+        for (auto it = requests.cbegin(); it != requests.cend(); ++it)
+            parts.append(QStringLiteral("broker %1: %2").arg(it.key()).arg(it.value()));
+        return parts.join(QStringLiteral(", "));
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY2(m_cluster.start(), qPrintable(m_cluster.error()));
+        const QString bootstrap = m_cluster.bootstrap();
+        m_topic = test::uniqueName(QStringLiteral("batching"));
+        QVERIFY(test::createTopic(m_topic, partitionCount, bootstrap, 1));
+
+        // Every send is checked: kafka-python does not retry by default, and a partition
+        // whose leader it does not know yet would silently stay empty.
+        QStringList counts;
+        for (int partition = 0; partition < partitionCount; ++partition)
+            counts.append(QString::number(recordsIn(partition)));
+        const auto produced = test::runPython(QStringLiteral(R"(
+from kafka import KafkaProducer
+p = KafkaProducer(bootstrap_servers=BOOTSTRAP, acks='all', retries=20, retry_backoff_ms=200)
+sent = [p.send('%1', b'r', partition=partition)
+        for partition, count in enumerate([%2]) for _ in range(count)]
+p.flush()
+for future in sent:
+    future.get(timeout=60)
+p.close()
+)")
+                                                  .arg(m_topic, counts.join(u',')),
+                                              std::chrono::seconds(120), bootstrap);
+        QVERIFY2(produced.ok(), produced.err.constData());
+
+        QStringList deletions;
+        for (int partition = 0; partition < partitionCount; ++partition)
+            if (deletedBefore(partition) > 0)
+                deletions.append(QStringLiteral(R"({"topic":"%1","partition":%2,"offset":%3})")
+                                     .arg(m_topic)
+                                     .arg(partition)
+                                     .arg(deletedBefore(partition)));
+        QTemporaryDir directory;
+        QVERIFY(directory.isValid());
+        QFile json(directory.filePath(QStringLiteral("delete.json")));
+        QVERIFY(json.open(QIODevice::WriteOnly));
+        json.write(QStringLiteral(R"({"version":1,"partitions":[%1]})")
+                       .arg(deletions.join(u','))
+                       .toUtf8());
+        json.close();
+        const auto deleted =
+            kafkaTool(QStringLiteral("org.apache.kafka.tools.DeleteRecordsCommand"),
+                      {QStringLiteral("--bootstrap-server"), bootstrap,
+                       QStringLiteral("--offset-json-file"), json.fileName()});
+        QVERIFY2(deleted.ok(), deleted.err.constData());
+
+        // Every request librdkafka sends is logged with the broker it went to, e.g.
+        // "127.0.0.1:41503/2: Sent ListOffsetsRequest (v5, 305 bytes @ 0, CorrId 7)".
+        AdminClient::setLogSink([this](int, const QString&, const QString& message) {
+            static const QRegularExpression sent(
+                QStringLiteral(R"(:\d+/(\d+): Sent ListOffsetsRequest)"));
+            if (const auto match = sent.match(message); match.hasMatch()) {
+                QMutexLocker lock(&m_requestsMutex);
+                ++m_listOffsetsRequests[match.captured(1).toInt()];
+            }
+        });
+        kafka::ConnectionProfile profile;
+        profile.bootstrapServers = bootstrap;
+        profile.extraProperties = {{QStringLiteral("debug"), QStringLiteral("protocol")}};
+        auto admin = AdminClient::create(profile, std::chrono::seconds(30));
+        QVERIFY2(admin, admin ? "" : qPrintable(admin.error().toString()));
+        m_admin = std::move(admin).value();
+
+        // Who leads what, which also leaves the partitions' leaders known to librdkafka.
+        const auto described = m_admin->describePartitions({m_topic});
+        QVERIFY2(described, described ? "" : qPrintable(described.error().toString()));
+        QCOMPARE(described.value().size(), partitionCount);
+        for (const auto& info : described.value()) {
+            m_partitions.append(info.topicPartition);
+            m_leaders.insert(info.leader);
+        }
+        // Kafka spreads the leaders of a new topic over every broker.
+        QCOMPARE(m_leaders.size(), test::KafkaCluster::nodeCount);
+    }
+
+    void cleanupTestCase() {
+        m_admin.reset();
+        AdminClient::setLogSink({});
+        m_cluster.stop();
+    }
+
+    void logOffsetsAskEachLeaderOncePerEnd() {
+        const auto kafkaStarts =
+            offsetsByKafka(m_cluster.bootstrap(), m_topic, QStringLiteral("-2"));
+        const auto kafkaEnds = offsetsByKafka(m_cluster.bootstrap(), m_topic, QStringLiteral("-1"));
+        QCOMPARE(kafkaStarts.size(), partitionCount);
+        QCOMPARE(kafkaEnds.size(), partitionCount);
+
+        takeListOffsetsRequests();
+        const auto offsets = m_admin->logOffsets(m_partitions);
+        const QMap<int, int> requests = takeListOffsetsRequests();
+        QVERIFY2(offsets, offsets ? "" : qPrintable(offsets.error().toString()));
+
+        // One request per leader for the log starts and one for the log ends: 2 per broker
+        // here, where one request per partition would be 2 * 10.
+        qInfo("ListOffsets requests for %d partitions: %s", partitionCount,
+              qPrintable(requestsText(requests)));
+        QCOMPARE(QSet<int>(requests.keyBegin(), requests.keyEnd()), m_leaders);
+        for (auto it = requests.cbegin(); it != requests.cend(); ++it)
+            QVERIFY2(it.value() <= 2, qPrintable(requestsText(requests)));
+
+        QCOMPARE(offsets.value().size(), partitionCount);
+        for (const auto& entry : offsets.value()) {
+            const int partition = entry.topicPartition.partition;
+            QVERIFY2(!entry.error, qPrintable(entry.error.toString()));
+            QCOMPARE(entry.logStartOffset, kafkaStarts.value(partition, -1));
+            QCOMPARE(entry.logEndOffset, kafkaEnds.value(partition, -1));
+            // The oracle itself agrees with what the test did.
+            QCOMPARE(entry.logStartOffset, qint64(deletedBefore(partition)));
+            QCOMPARE(entry.logEndOffset, qint64(recordsIn(partition)));
+        }
+    }
+
+    void offsetsForTimestampsAskEachLeaderOnce() {
+        // Timestamp 0: the first record still in the log, which DeleteRecords moved.
+        const auto kafkaOffsets =
+            offsetsByKafka(m_cluster.bootstrap(), m_topic, QStringLiteral("0"));
+        QCOMPARE(kafkaOffsets.size(), partitionCount);
+        QList<QPair<TopicPartition, int64_t>> timestamps;
+        for (const TopicPartition& tp : std::as_const(m_partitions))
+            timestamps.append({tp, 0});
+
+        takeListOffsetsRequests();
+        const auto offsets = m_admin->offsetsForTimestamps(timestamps);
+        const QMap<int, int> requests = takeListOffsetsRequests();
+        QVERIFY2(offsets, offsets ? "" : qPrintable(offsets.error().toString()));
+
+        qInfo("ListOffsets requests for %d timestamps: %s", partitionCount,
+              qPrintable(requestsText(requests)));
+        QCOMPARE(QSet<int>(requests.keyBegin(), requests.keyEnd()), m_leaders);
+        for (auto it = requests.cbegin(); it != requests.cend(); ++it)
+            QVERIFY2(it.value() == 1, qPrintable(requestsText(requests)));
+
+        QCOMPARE(offsets.value().size(), partitionCount);
+        for (const TopicPartition& tp : std::as_const(m_partitions))
+            QCOMPARE(offsets.value().value(tp, -2), kafkaOffsets.value(tp.partition, -3));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLogOffsetsBatching)
+#include "TestLogOffsetsBatching.moc"
