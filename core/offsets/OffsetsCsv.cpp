@@ -64,11 +64,12 @@ std::variant<QStringList, QPair<int, QString>> splitCsvLine(const QString& line)
 // Kafka's. Kafka writes with Jackson's CSV encoder (2.16, checked against the tool's
 // output), which quotes every value longer than 24 characters and every value with a
 // character below '-' (space, '"', '#', '+', ','...); a quote inside is doubled. Anything
-// our reader would not read back as it is (a leading U+FEFF, surrounding white space) is
-// quoted too; Jackson's rule already covers white space.
+// our reader would not read back as it is is quoted too: a leading U+FEFF, and surrounding
+// white space beyond ASCII's (U+00A0, U+3000...), which Jackson's rule does not see.
 QByteArray csvField(const QString& value) {
     constexpr qsizetype jacksonMaxUnquotedLength = 24;
-    bool quote = value.size() > jacksonMaxUnquotedLength || value.startsWith(QChar(0xFEFF));
+    bool quote = value.size() > jacksonMaxUnquotedLength || value.startsWith(QChar(0xFEFF)) ||
+                 value != value.trimmed();
     for (qsizetype i = 0; !quote && i < value.size(); ++i)
         quote = value[i].unicode() < u'-';
     if (!quote)

@@ -72,12 +72,17 @@ private slots:
         // as a byte order mark; surrounding spaces were written bare and then refused.
         const QList<OffsetsCsvRow> rows{
             {QString(QChar(0xFEFF)) + QStringLiteral("g"), {QStringLiteral("t"), 0}, 5, 0},
-            {QStringLiteral(" spaced "), {QStringLiteral("t"), 1}, 6, 0}};
+            {QStringLiteral(" spaced "), {QStringLiteral("t"), 1}, 6, 0},
+            // Unicode white space that Kafka's quoting rule (characters below '-') misses.
+            {QStringLiteral("g") + QChar(0x3000), {QStringLiteral("t"), 2}, 7, 0},
+            {QString(QChar(0x00A0)) + QStringLiteral("g"), {QStringLiteral("t"), 3}, 8, 0}};
         const auto parsed =
             OffsetsCsv::parse(OffsetsCsv::write(rows, true), QStringLiteral("w.csv"));
         QVERIFY2(parsed.ok(), qPrintable(parsed.ok() ? QString() : parsed.error().message));
         QCOMPARE(parsed.value()[0].groupId, rows[0].groupId);
         QCOMPARE(parsed.value()[1].groupId, rows[1].groupId);
+        QCOMPARE(parsed.value()[2].groupId, rows[2].groupId);
+        QCOMPARE(parsed.value()[3].groupId, rows[3].groupId);
     }
 
     void roundTrip() {
