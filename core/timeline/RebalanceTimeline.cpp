@@ -42,6 +42,14 @@ QList<MemberReplacement> replacementsBetween(const QList<GenerationMember>& befo
     return replacements;
 }
 
+// Whether both lists hold the same member ids (each list is sorted by member id).
+bool sameMemberIds(const QList<GenerationMember>& a, const QList<GenerationMember>& b) {
+    return std::equal(a.cbegin(), a.cend(), b.cbegin(), b.cend(),
+                      [](const GenerationMember& x, const GenerationMember& y) {
+                          return x.memberId == y.memberId;
+                      });
+}
+
 // Who joined and who left, compared with the generation before. A static member that came
 // back under a new member id did neither (Kafka hands it its old assignment).
 void compareMembers(Generation& generation, const Generation* previous) {
@@ -171,10 +179,16 @@ void RebalanceTimeline::observeGroupMetadata(const monitor::GroupMetadata& metad
         // it, keeping when it began.
         const bool storedAgain =
             group.hasExactGenerations && current.generationId == generation.generationId;
-        // A record of the generation that was already in force when the window opened: the
-        // seeded stand-in becomes exact.
-        const bool seededOne = current.startedBeforeWindow && !current.endMs &&
-                               !group.hasExactGenerations && generation.startMs <= current.startMs;
+        // A record of the generation the seeded stand-in stands for: the stand-in becomes
+        // exact. Either its state timestamp is before the window (it really was in force when
+        // the window opened), or it has the stand-in's very members: a group that formed just
+        // as the monitor went live, whose record was still on its way through the stream
+        // when the poll saw the group. Then the record's own start time is the true one.
+        const bool standIn =
+            current.startedBeforeWindow && !current.endMs && !group.hasExactGenerations;
+        const bool formedBeforeWindow = generation.startMs <= current.startMs;
+        const bool seededOne =
+            standIn && (formedBeforeWindow || sameMemberIds(current.members, generation.members));
         if (storedAgain || seededOne) {
             if (storedAgain) {
                 generation.startMs = current.startMs;
@@ -185,7 +199,7 @@ void RebalanceTimeline::observeGroupMetadata(const monitor::GroupMetadata& metad
                 replacementsBetween(current.members, generation.members, metadata.recordTimestamp);
             compareMembers(generation,
                            generations.size() > 1 ? &generations[generations.size() - 2] : nullptr);
-            if (seededOne)
+            if (seededOne && formedBeforeWindow)
                 generation.joinedMemberIds = current.joinedMemberIds; // unknown: none listed
             current = std::move(generation);
             group.hasExactGenerations = true;

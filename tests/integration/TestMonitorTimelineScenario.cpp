@@ -621,7 +621,10 @@ private slots:
         for (const timeline::Generation& generation : approximate.timeline.generations) {
             QVERIFY(generation.approximate);
             QCOMPARE(generation.generationId, -1);
-            QCOMPARE(generation.protocol, QStringLiteral("cooperative-sticky"));
+            // A poll that caught the group mid-rebalance does not learn the assignor.
+            QVERIFY2(generation.protocol.isEmpty() ||
+                         generation.protocol == QStringLiteral("cooperative-sticky"),
+                     qPrintable(generation.protocol));
             const QStringList members = generationClients(generation);
             if (polledSets.isEmpty() || polledSets.last() != members)
                 polledSets.append(members);
@@ -637,6 +640,7 @@ private slots:
                 if (member.memberId == it.value())
                     ++polledSizes[member.clientId];
         QCOMPARE(polledSizes, sizes({{k1Id, 3}, {k3Id, 3}}));
+        QCOMPARE(polledLast.protocol, QStringLiteral("cooperative-sticky"));
         const QJsonObject polled = timelineFromCli(
             group, {QStringLiteral("--offsets-topic"), QStringLiteral("no-such-topic")});
         QCOMPARE(polled[QStringLiteral("approximate")].toBool(), true);

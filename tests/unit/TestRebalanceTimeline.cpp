@@ -217,6 +217,34 @@ private slots:
         QVERIFY(other.timeline(group).generations.isEmpty());
     }
 
+    // A group that formed just as the monitor went live: the poll saw it before its record
+    // came through the stream. The record has the stand-in's members, so it is the same
+    // generation, with its true start; a record with other members is a new generation.
+    void standInForAGroupFormedAsTheWindowOpenedBecomesExact() {
+        const Assignment pair{{QStringLiteral("m-1"), {orders0}},
+                              {QStringLiteral("m-2"), {orders1}}};
+        RebalanceTimeline timeline;
+        QVERIFY(timeline.seedGenerationBeforeWindow(poll(GroupState::Stable, pair), start));
+        timeline.observeGroupMetadata(generationRecord(1, pair, start + 5000, start + 5001));
+        GroupTimeline history = timeline.timeline(group);
+        QCOMPARE(history.generations.size(), 1);
+        QCOMPARE(history.generations[0].generationId, 1);
+        QVERIFY(!history.generations[0].startedBeforeWindow);
+        QCOMPARE(history.generations[0].startMs, start + 5000);
+        QCOMPARE(history.generations[0].joinedMemberIds,
+                 (QStringList{QStringLiteral("m-1"), QStringLiteral("m-2")}));
+
+        RebalanceTimeline rebalanced;
+        QVERIFY(rebalanced.seedGenerationBeforeWindow(poll(GroupState::Stable, pair), start));
+        const Assignment other{{QStringLiteral("m-1"), {orders0}},
+                               {QStringLiteral("m-3"), {orders1}}};
+        rebalanced.observeGroupMetadata(generationRecord(7, other, start + 5000, start + 5001));
+        history = rebalanced.timeline(group);
+        QCOMPARE(history.generations.size(), 2);
+        QVERIFY(history.generations[0].startedBeforeWindow);
+        QCOMPARE(history.generations[1].generationId, 7);
+    }
+
     void tombstoneEndsTheGroup() {
         RebalanceTimeline timeline;
         timeline.observeGroupMetadata(generationRecord(2, {}, start, start + 10));
