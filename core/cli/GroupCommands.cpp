@@ -5,7 +5,9 @@
 #include "kafka/AdminClient.h"
 #include "monitor/GroupInspector.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 
 namespace groupscope::cli {
 
@@ -185,7 +187,7 @@ int runDescribeCommand(const CommandContext& context, ArgumentList& arguments) {
     }
 
     if (asJson) {
-        context.out << QJsonDocument(groupsToJson(found)).toJson(QJsonDocument::Indented);
+        writeUtf8(context.out, groupsToJsonText(found));
         return exitCode;
     }
     for (const GroupSnapshot& group : found) {

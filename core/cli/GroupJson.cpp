@@ -1,85 +1,103 @@
 #include "cli/GroupJson.h"
 
+#include "cli/IndentedJsonWriter.h"
+
+#include <optional>
+
 namespace groupscope::cli {
 
 namespace {
 
-QJsonValue optionalString(const QString& text) {
-    return text.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text);
+using namespace Qt::Literals::StringLiterals;
+
+// Keys are written in sorted order (see IndentedJsonWriter).
+
+void writeOffset(IndentedJsonWriter& json, QLatin1StringView name, std::optional<int64_t> offset) {
+    json.key(name);
+    if (offset)
+        json.number(*offset);
+    else
+        json.null();
 }
 
-QJsonValue optionalOffset(std::optional<int64_t> offset) {
-    return offset ? QJsonValue(qint64(*offset)) : QJsonValue(QJsonValue::Null);
+// Log offsets are -1 where the broker gave none.
+void writeKnownOffset(IndentedJsonWriter& json, QLatin1StringView name, int64_t offset) {
+    writeOffset(json, name, offset >= 0 ? std::optional<int64_t>(offset) : std::nullopt);
 }
 
-QJsonValue knownOffset(int64_t offset) {
-    return offset >= 0 ? QJsonValue(qint64(offset)) : QJsonValue(QJsonValue::Null);
-}
-
-QJsonObject partitionToJson(const monitor::PartitionSnapshot& partition) {
-    QJsonObject object{
-        {QStringLiteral("topic"), partition.topicPartition.topic},
-        {QStringLiteral("partition"), partition.topicPartition.partition},
-        {QStringLiteral("currentOffset"), optionalOffset(partition.committedOffset)},
-        {QStringLiteral("logStartOffset"), knownOffset(partition.logStartOffset)},
-        {QStringLiteral("logEndOffset"), knownOffset(partition.logEndOffset)},
-        {QStringLiteral("lag"), optionalOffset(partition.lag)},
-        {QStringLiteral("consumerId"), optionalString(partition.memberId)},
-        {QStringLiteral("host"), optionalString(partition.host)},
-        {QStringLiteral("clientId"), optionalString(partition.clientId)},
-        {QStringLiteral("metadata"), optionalString(partition.commitMetadata)},
-    };
+void writePartition(IndentedJsonWriter& json, const monitor::PartitionSnapshot& partition) {
+    json.beginObject();
+    json.fieldOrNull("clientId"_L1, partition.clientId);
+    json.fieldOrNull("consumerId"_L1, partition.memberId);
+    writeOffset(json, "currentOffset"_L1, partition.committedOffset);
     if (partition.error)
-        object.insert(QStringLiteral("error"), partition.error.toString());
-    return object;
+        json.field("error"_L1, partition.error.toString());
+    json.fieldOrNull("host"_L1, partition.host);
+    writeOffset(json, "lag"_L1, partition.lag);
+    writeKnownOffset(json, "logEndOffset"_L1, partition.logEndOffset);
+    writeKnownOffset(json, "logStartOffset"_L1, partition.logStartOffset);
+    json.fieldOrNull("metadata"_L1, partition.commitMetadata);
+    json.field("partition"_L1, partition.topicPartition.partition);
+    json.field("topic"_L1, partition.topicPartition.topic);
+    json.endObject();
 }
 
-QJsonObject memberToJson(const kafka::MemberDescription& member) {
-    QJsonArray assignment;
-    for (const auto& tp : member.assignment)
-        assignment.append(QJsonObject{{QStringLiteral("topic"), tp.topic},
-                                      {QStringLiteral("partition"), tp.partition}});
-    return QJsonObject{
-        {QStringLiteral("consumerId"), member.memberId},
-        {QStringLiteral("groupInstanceId"), optionalString(member.groupInstanceId)},
-        {QStringLiteral("clientId"), member.clientId},
-        {QStringLiteral("host"), member.host},
-        {QStringLiteral("assignment"), assignment},
-    };
+void writeMember(IndentedJsonWriter& json, const kafka::MemberDescription& member) {
+    json.beginObject();
+    json.key("assignment"_L1);
+    json.beginArray();
+    for (const auto& tp : member.assignment) {
+        json.beginObject();
+        json.field("partition"_L1, tp.partition);
+        json.field("topic"_L1, tp.topic);
+        json.endObject();
+    }
+    json.endArray();
+    json.field("clientId"_L1, member.clientId);
+    json.field("consumerId"_L1, member.memberId);
+    json.fieldOrNull("groupInstanceId"_L1, member.groupInstanceId);
+    json.field("host"_L1, member.host);
+    json.endObject();
+}
+
+void writeGroup(IndentedJsonWriter& json, const monitor::GroupSnapshot& group) {
+    const auto& description = group.description;
+    json.beginObject();
+    json.fieldOrNull("assignor"_L1, description.partitionAssignor);
+    json.key("coordinator"_L1);
+    json.beginObject();
+    json.field("host"_L1, description.coordinator.host);
+    json.field("id"_L1, description.coordinator.id);
+    json.field("port"_L1, description.coordinator.port);
+    json.endObject();
+    if (group.error)
+        json.field("error"_L1, group.error.toString());
+    json.field("group"_L1, description.groupId);
+    json.key("members"_L1);
+    json.beginArray();
+    for (const auto& member : description.members)
+        writeMember(json, member);
+    json.endArray();
+    json.key("partitions"_L1);
+    json.beginArray();
+    for (const auto& partition : group.partitions)
+        writePartition(json, partition);
+    json.endArray();
+    json.field("protocolType"_L1, description.protocolType);
+    json.field("state"_L1, kafka::groupStateName(description.state));
+    json.field("totalLag"_L1, group.totalLag());
+    json.endObject();
 }
 
 } // namespace
 
-QJsonObject groupToJson(const monitor::GroupSnapshot& group) {
-    const auto& description = group.description;
-    QJsonArray partitions, members;
-    for (const auto& partition : group.partitions)
-        partitions.append(partitionToJson(partition));
-    for (const auto& member : description.members)
-        members.append(memberToJson(member));
-    QJsonObject object{
-        {QStringLiteral("group"), description.groupId},
-        {QStringLiteral("state"), kafka::groupStateName(description.state)},
-        {QStringLiteral("protocolType"), description.protocolType},
-        {QStringLiteral("assignor"), optionalString(description.partitionAssignor)},
-        {QStringLiteral("coordinator"),
-         QJsonObject{{QStringLiteral("id"), description.coordinator.id},
-                     {QStringLiteral("host"), description.coordinator.host},
-                     {QStringLiteral("port"), description.coordinator.port}}},
-        {QStringLiteral("totalLag"), qint64(group.totalLag())},
-        {QStringLiteral("members"), members},
-        {QStringLiteral("partitions"), partitions},
-    };
-    if (group.error)
-        object.insert(QStringLiteral("error"), group.error.toString());
-    return object;
-}
-
-QJsonArray groupsToJson(const QList<monitor::GroupSnapshot>& groups) {
-    QJsonArray array;
+QByteArray groupsToJsonText(const QList<monitor::GroupSnapshot>& groups) {
+    IndentedJsonWriter json;
+    json.beginArray();
     for (const auto& group : groups)
-        array.append(groupToJson(group));
-    return array;
+        writeGroup(json, group);
+    json.endArray();
+    return json.finish();
 }
 
 } // namespace groupscope::cli

@@ -2,15 +2,13 @@
 
 #include "monitor/GroupSnapshot.h"
 
-#include <QJsonArray>
-#include <QJsonObject>
+#include <QByteArray>
 
 namespace groupscope::cli {
 
-// The machine-readable form of `describe --json`: one object per group with its
-// partitions (Kafka's describe columns) and members. Missing values are null, where the
-// text table prints "-".
-QJsonObject groupToJson(const monitor::GroupSnapshot& group);
-QJsonArray groupsToJson(const QList<monitor::GroupSnapshot>& groups);
+// The machine-readable form of `describe --json`: an array with one object per group, with
+// its partitions (Kafka's describe columns) and members, as indented JSON text with sorted
+// keys. Missing values are null, where the text table prints "-".
+QByteArray groupsToJsonText(const QList<monitor::GroupSnapshot>& groups);
 
 } // namespace groupscope::cli

@@ -63,6 +63,7 @@ public:
     // A flag another thread may set to abandon the call in progress: waiting calls return
     // an "interrupted" error within about 100 ms instead of running to their deadline.
     void setCancelFlag(const std::atomic<bool>* cancelled) { m_cancelled = cancelled; }
+    const std::atomic<bool>* cancelFlag() const { return m_cancelled; }
 
     // True once a broker answered a group request with NOT_COORDINATOR: the group's
     // coordinator moved (a broker shut down, or leadership of the offsets topic moved back

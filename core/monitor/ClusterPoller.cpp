@@ -45,7 +45,7 @@ public:
                 deliverFailure(created.error().toString());
         }
         if (m_admin) {
-            auto snapshot = GroupInspector(*m_admin).inspectAll();
+            auto snapshot = GroupInspector(*m_admin, &m_extraConnections).inspectAll();
             if (snapshot) {
                 m_trends.observe(snapshot.value());
                 deliverSnapshot(std::move(snapshot).value());
@@ -96,6 +96,8 @@ private:
     const std::shared_ptr<std::atomic<bool>> m_refreshPending;
     QTimer* m_nextRefresh;
     std::unique_ptr<kafka::AdminClient> m_admin;
+    // Kept between refreshes, so a cluster with many groups is connected to once.
+    kafka::AdminClientPool m_extraConnections;
     std::optional<ClusterSnapshot> m_previous;
     GroupTrendTracker m_trends; // time lag, health and sparkline of every group
 };

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <thread>
 
 namespace groupscope::monitor {
 
@@ -47,34 +48,86 @@ GroupSnapshot assembleGroupSnapshot(const GroupDescription& description,
     return snapshot;
 }
 
-kafka::Result<QList<GroupSnapshot>> GroupInspector::inspect(const QStringList& groupIds) {
-    auto descriptions = m_admin.describeGroups(groupIds);
-    if (!descriptions)
-        return descriptions.error();
-    // A group that could not be described because no broker answered (its coordinator
-    // lookup timed out, no connection) keeps that error in its snapshot and is not asked
-    // about again: the next request would wait out its whole timeout the same way. When
-    // no group could be described for that reason, the cluster is unreachable and the
-    // inspection fails as a whole, within one timeout.
+namespace {
+
+struct ShardResult {
+    kafka::Result<QList<GroupDescription>> descriptions = QList<GroupDescription>();
+    kafka::Result<QHash<QString, QList<CommittedOffset>>> committed =
+        QHash<QString, QList<CommittedOffset>>();
+};
+
+// One connection's share: describe, then the committed offsets of the groups described.
+// A group that could not be described because no broker answered (its coordinator lookup
+// timed out, no connection) is not asked about again: the next request would wait out its
+// whole timeout the same way.
+ShardResult describeShard(kafka::AdminClient& admin, const QStringList& groupIds) {
+    ShardResult shard;
+    shard.descriptions = admin.describeGroups(groupIds);
+    if (!shard.descriptions)
+        return shard;
     QStringList answered;
-    std::optional<kafka::KafkaError> connectionFailure;
-    for (const GroupDescription& description : descriptions.value()) {
+    for (const GroupDescription& description : shard.descriptions.value())
         if (!description.error.isConnectionFailure())
             answered.append(description.groupId);
-        else if (!connectionFailure)
-            connectionFailure = description.error;
+    shard.committed = admin.listCommittedOffsets(answered);
+    return shard;
+}
+
+} // namespace
+
+kafka::Result<GroupInspector::DescribedGroups>
+GroupInspector::describeWithOffsets(const QStringList& groupIds) {
+    const int wanted = int(std::clamp<qsizetype>(groupIds.size() / minGroupsPerConnection, 1,
+                                                 std::max(1, m_maxConnections)));
+    std::vector<kafka::AdminClient*> clients{&m_admin};
+    if (wanted > 1)
+        for (kafka::AdminClient* extra : m_pool->clientsLike(m_admin, wanted - 1))
+            clients.push_back(extra);
+
+    // Groups dealt out in turn; the primary client's share is served on this thread.
+    std::vector<QStringList> shares(clients.size());
+    for (qsizetype i = 0; i < groupIds.size(); ++i)
+        shares[size_t(i) % shares.size()].append(groupIds[i]);
+    std::vector<ShardResult> results(clients.size());
+    std::vector<std::thread> threads;
+    for (size_t i = 1; i < clients.size(); ++i)
+        threads.emplace_back([&, i] { results[i] = describeShard(*clients[i], shares[i]); });
+    results[0] = describeShard(m_admin, shares[0]);
+    for (std::thread& thread : threads)
+        thread.join();
+
+    // The first connection's failure stands for all: they ask the same cluster.
+    DescribedGroups described;
+    for (ShardResult& result : results) {
+        if (!result.descriptions)
+            return result.descriptions.error();
+        if (!result.committed)
+            return result.committed.error();
+        described.descriptions.append(std::move(result.descriptions).value());
+        described.committed.insert(std::move(result.committed).value());
     }
-    if (answered.isEmpty() && connectionFailure)
-        return *connectionFailure;
-    auto committed = m_admin.listCommittedOffsets(answered);
-    if (!committed)
-        return committed.error();
+    return described;
+}
+
+kafka::Result<QList<GroupSnapshot>> GroupInspector::inspect(const QStringList& groupIds) {
+    auto described = describeWithOffsets(groupIds);
+    if (!described)
+        return described.error();
+    const QList<GroupDescription>& descriptions = described.value().descriptions;
+    const QHash<QString, QList<CommittedOffset>>& committed = described.value().committed;
+    // When no group could be described because no broker answered, the cluster is
+    // unreachable and the inspection fails as a whole, within one timeout.
+    const bool anyAnswered =
+        std::any_of(descriptions.cbegin(), descriptions.cend(),
+                    [](const GroupDescription& d) { return !d.error.isConnectionFailure(); });
+    if (!anyAnswered && !descriptions.isEmpty())
+        return descriptions.front().error;
 
     QList<TopicPartition> partitions;
-    for (const GroupDescription& description : descriptions.value()) {
+    for (const GroupDescription& description : descriptions) {
         for (const auto& member : description.members)
             partitions.append(member.assignment);
-        for (const CommittedOffset& commit : committed.value().value(description.groupId))
+        for (const CommittedOffset& commit : committed.value(description.groupId))
             partitions.append(commit.topicPartition);
     }
     auto logOffsets = m_admin.logOffsets(partitions);
@@ -85,9 +138,9 @@ kafka::Result<QList<GroupSnapshot>> GroupInspector::inspect(const QStringList& g
         logOffsetsByPartition.insert(offsets.topicPartition, offsets);
 
     QList<GroupSnapshot> snapshots;
-    for (const GroupDescription& description : descriptions.value()) {
+    for (const GroupDescription& description : descriptions) {
         GroupSnapshot snapshot = assembleGroupSnapshot(
-            description, committed.value().value(description.groupId), logOffsetsByPartition);
+            description, committed.value(description.groupId), logOffsetsByPartition);
         snapshot.error = description.error;
         snapshots.append(std::move(snapshot));
     }

@@ -79,7 +79,7 @@ void MonitorSession::drainStream() {
 kafka::Status MonitorSession::refresh() {
     drainStream();
     kafka::AdminClient::renewIfCoordinatorMoved(m_admin);
-    GroupInspector inspector(*m_admin);
+    GroupInspector inspector(*m_admin, &m_extraConnections);
     kafka::Result<QList<GroupSnapshot>> snapshots = QList<GroupSnapshot>();
     if (m_options.groups.isEmpty()) {
         auto cluster = inspector.inspectAll();

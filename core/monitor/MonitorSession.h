@@ -1,6 +1,7 @@
 #pragma once
 
 #include "kafka/AdminClient.h"
+#include "kafka/AdminClientPool.h"
 #include "monitor/GroupMonitor.h"
 #include "monitor/OffsetsTopicStream.h"
 
@@ -77,6 +78,8 @@ private:
 
     Options m_options;
     std::unique_ptr<kafka::AdminClient> m_admin;
+    // Kept between refreshes, so a cluster with many groups is connected to once.
+    kafka::AdminClientPool m_extraConnections;
     const std::atomic<bool>* m_cancelled = nullptr;
     GroupMonitor m_monitor;
     std::unique_ptr<OffsetsTopicStream> m_stream;

@@ -509,4 +509,29 @@ bool waitFor(const std::function<bool()>& condition, std::chrono::milliseconds t
     return true;
 }
 
+SilentListener::SilentListener() {
+    m_process.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral(R"(
+import socket
+server = socket.socket()
+server.bind(('127.0.0.1', 0))
+server.listen(512)
+print(server.getsockname()[1], flush=True)
+held = []
+while True:
+    held.append(server.accept()[0])
+)")});
+    if (!m_process.waitForStarted())
+        return;
+    if (waitFor([&] { return m_process.canReadLine() || m_process.waitForReadyRead(100); }))
+        m_address =
+            QStringLiteral("127.0.0.1:") + QString::fromUtf8(m_process.readLine().trimmed());
+}
+
+SilentListener::~SilentListener() {
+    if (m_process.state() != QProcess::NotRunning) {
+        m_process.kill();
+        m_process.waitForFinished();
+    }
+}
+
 } // namespace groupscope::test

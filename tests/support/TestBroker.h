@@ -230,6 +230,23 @@ private:
     bool m_assigned = false;
 };
 
+// A loopback port that accepts connections and never answers: a broker that hangs, or a
+// port that is not Kafka's. Stopped when it goes.
+class SilentListener {
+public:
+    SilentListener();
+    ~SilentListener();
+    SilentListener(const SilentListener&) = delete;
+    SilentListener& operator=(const SilentListener&) = delete;
+
+    // "127.0.0.1:PORT", or empty when the listener could not be started.
+    QString address() const { return m_address; }
+
+private:
+    QProcess m_process;
+    QString m_address;
+};
+
 // Polls `condition` until it holds or `timeout` passes; true when it held.
 bool waitFor(const std::function<bool()>& condition,
              std::chrono::milliseconds timeout = std::chrono::seconds(30));
