@@ -102,12 +102,15 @@ admin = KafkaAdminClient(bootstrap_servers=BOOTSTRAP, request_timeout_ms=120000)
 admin.create_topics([NewTopic(name=t, num_partitions=%3, replication_factor=1) for t in topics],
                     timeout_ms=120000)
 admin.close()
-producer = KafkaProducer(bootstrap_servers=BOOTSTRAP, linger_ms=20)
-for t in topics:
-    for p in range(%3):
-        for k in range(p + 1):
-            producer.send(t, value=b'x', partition=p)
+# Retries: a partition's leader is not known at once after its topic was created, and a
+# send that fails is otherwise only reported through its future.
+producer = KafkaProducer(bootstrap_servers=BOOTSTRAP, linger_ms=20, acks='all', retries=100,
+                         retry_backoff_ms=200)
+sent = [producer.send(t, value=b'x', partition=p)
+        for t in topics for p in range(%3) for k in range(p + 1)]
 producer.flush()
+for future in sent:
+    future.get(timeout=60)
 producer.close()
 )")
                                                  .arg(topicPrefix)
@@ -191,6 +194,11 @@ producer.close()
             // Every run, not just the last, must report the same numbers in both outputs.
             QVERIFY(ours.size() >= groupCount * partitionsPerTopic);
             QCOMPARE(ours.size(), kafka.size());
+            // The data are what the set-up meant: partition p holds p+1 messages.
+            for (auto it = ours.cbegin(); it != ours.cend(); ++it)
+                QVERIFY2(it.value().section(u' ', 1, 1) ==
+                             QString::number(it.key().section(u' ', 2, 2).toInt() + 1),
+                         qPrintable(it.key() + QStringLiteral(": ") + it.value()));
             for (auto it = kafka.cbegin(); it != kafka.cend(); ++it)
                 QVERIFY2(ours.value(it.key()) == it.value(),
                          qPrintable(QStringLiteral("run %1, %2: groupscope %3, Kafka %4")

@@ -19,11 +19,13 @@ bool produceStamped(const QString& topic, int count, qint64 firstOffsetMs) {
     const auto result = test::runPython(QStringLiteral(R"(
 import time
 from kafka import KafkaProducer
-p = KafkaProducer(bootstrap_servers=BOOTSTRAP)
+p = KafkaProducer(bootstrap_servers=BOOTSTRAP, acks='all', retries=100, retry_backoff_ms=200)
 now = int(time.time() * 1000)
-for i in range(%2):
-    p.send('%1', value=b'x', partition=0, timestamp_ms=now + %3 + (i * 1000 if %3 else 0))
+sent = [p.send('%1', value=b'x', partition=0, timestamp_ms=now + %3 + (i * 1000 if %3 else 0))
+        for i in range(%2)]
 p.flush()
+for future in sent:  # a failed send is only reported through its future
+    future.get(timeout=60)
 p.close()
 )")
                                             .arg(topic)

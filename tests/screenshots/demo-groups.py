@@ -41,15 +41,21 @@ def setup():
             pass
     admin.close()
 
-    producer = KafkaProducer(bootstrap_servers=bootstrap, linger_ms=20)
+    # Retries: a new topic's leaders are not known at once, and a failed send is only
+    # reported through its future.
+    producer = KafkaProducer(bootstrap_servers=bootstrap, linger_ms=20, acks="all",
+                             retries=100, retry_backoff_ms=200)
     probe = KafkaConsumer(bootstrap_servers=bootstrap)
+    sent = []
     for topic, partitions in TOPICS.items():
         for partition in range(partitions):
             tp = TopicPartition(topic, partition)
             end = probe.end_offsets([tp])[tp]
             for i in range(end, MESSAGES_PER_PARTITION[topic]):
-                producer.send(topic, value=b"demo-%d" % i, partition=partition)
+                sent.append(producer.send(topic, value=b"demo-%d" % i, partition=partition))
     producer.flush()
+    for future in sent:
+        future.get(timeout=60)
     probe.close()
     producer.close()
 
