@@ -1,5 +1,7 @@
 #include "cli/IndentedJsonWriter.h"
 
+#include <string_view>
+
 namespace groupscope::cli {
 
 namespace {
@@ -75,65 +77,34 @@ void IndentedJsonWriter::string(const QString& text) {
 }
 
 void IndentedJsonWriter::appendEscaped(const QString& text) {
-    const char16_t* position = reinterpret_cast<const char16_t*>(text.utf16());
-    const char16_t* const end = position + text.size();
-    while (position != end) {
-        const char16_t unit = *position;
+    // JSON's two-character escapes, as Qt uses them; other control characters are \u00XX.
+    static constexpr std::string_view escaped = "\"\\\b\f\n\r\t";
+    static constexpr std::string_view escapeLetters = "\"\\bfnrt";
+    const auto* units = reinterpret_cast<const char16_t*>(text.utf16());
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const char16_t unit = units[i];
         if (unit >= 0x80) {
-            // A run of non-ASCII text goes out as UTF-8, as Qt writes it; a lone surrogate
-            // (no character at all) as a \u escape.
-            const char16_t* runEnd = position;
-            while (runEnd != end && *runEnd >= 0x80)
-                ++runEnd;
-            for (const char16_t* unitInRun = position; unitInRun != runEnd;) {
-                const bool pair = QChar::isHighSurrogate(*unitInRun) && unitInRun + 1 != runEnd &&
-                                  QChar::isLowSurrogate(unitInRun[1]);
-                if (QChar::isSurrogate(*unitInRun) && !pair) {
-                    m_text.append("\\u");
-                    for (int shift = 12; shift >= 0; shift -= 4)
-                        m_text.append(hexDigit(unsigned(*unitInRun) >> shift));
-                    ++unitInRun;
-                    continue;
-                }
-                const qsizetype length = pair ? 2 : 1;
-                m_text.append(QStringView(unitInRun, length).toUtf8());
-                unitInRun += length;
+            // Non-ASCII text goes out as UTF-8, as Qt writes it; a lone surrogate (no
+            // character at all) as a \u escape.
+            const bool pair = QChar::isHighSurrogate(unit) && i + 1 < text.size() &&
+                              QChar::isLowSurrogate(units[i + 1]);
+            if (QChar::isSurrogate(unit) && !pair) {
+                m_text.append("\\u");
+                for (int shift = 12; shift >= 0; shift -= 4)
+                    m_text.append(hexDigit(unsigned(unit) >> shift));
+            } else {
+                m_text.append(QStringView(units + i, pair ? 2 : 1).toUtf8());
+                i += pair ? 1 : 0;
             }
-            position = runEnd;
-            continue;
-        }
-        ++position;
-        if (unit >= 0x20 && unit != u'"' && unit != u'\\') {
-            m_text.append(char(unit));
-            continue;
-        }
-        m_text.append('\\');
-        switch (unit) {
-        case u'"':
-            m_text.append('"');
-            break;
-        case u'\\':
+        } else if (const size_t at = escaped.find(char(unit)); at != std::string_view::npos) {
             m_text.append('\\');
-            break;
-        case u'\b':
-            m_text.append('b');
-            break;
-        case u'\f':
-            m_text.append('f');
-            break;
-        case u'\n':
-            m_text.append('n');
-            break;
-        case u'\r':
-            m_text.append('r');
-            break;
-        case u'\t':
-            m_text.append('t');
-            break;
-        default:
-            m_text.append("u00");
+            m_text.append(escapeLetters[at]);
+        } else if (unit < 0x20) {
+            m_text.append("\\u00");
             m_text.append(hexDigit(unit >> 4));
             m_text.append(hexDigit(unit));
+        } else {
+            m_text.append(char(unit));
         }
     }
 }

@@ -32,18 +32,6 @@ constexpr int runs = 5;
 // "group topic partition" -> "current logEnd lag"
 using Rows = QMap<QString, QString>;
 
-Rows rowsFromKafkaTool(const QByteArray& output, const QString& prefix) {
-    Rows rows;
-    for (const QByteArray& line : output.split('\n')) {
-        const QStringList cells = QString::fromUtf8(line).split(u' ', Qt::SkipEmptyParts);
-        if (cells.size() != 9 || !cells[0].startsWith(prefix))
-            continue;
-        rows.insert(QStringList{cells[0], cells[1], cells[2]}.join(u' '),
-                    QStringList{cells[3], cells[4], cells[5]}.join(u' '));
-    }
-    return rows;
-}
-
 QString jsonCell(const QJsonValue& value) {
     return value.isNull() || value.isUndefined() ? QStringLiteral("-")
                                                  : QString::number(value.toInteger());
@@ -179,7 +167,7 @@ producer.close()
                 {QStringLiteral("--describe"), QStringLiteral("--all-groups")});
             kafkaMs.append(double(timer.elapsed()));
             QVERIFY2(oracle.ok(), oracle.err.left(2000).constData());
-            kafka = rowsFromKafkaTool(oracle.out, m_prefix);
+            kafka = test::kafkaDescribeOffsetRows(oracle.out, m_prefix);
         };
         for (int run = 0; run < runs; ++run) {
             if (run % 2 == 0) {

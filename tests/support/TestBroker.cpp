@@ -153,6 +153,19 @@ std::optional<QList<KafkaDescribeRow>> describedByKafka(const QString& group,
     return rows;
 }
 
+QMap<QString, QString> kafkaDescribeOffsetRows(const QByteArray& output,
+                                               const QString& groupPrefix) {
+    QMap<QString, QString> rows;
+    for (const QByteArray& line : output.split('\n')) {
+        const QStringList cells = QString::fromUtf8(line).split(u' ', Qt::SkipEmptyParts);
+        if (cells.size() != 9 || !cells[0].startsWith(groupPrefix))
+            continue;
+        rows.insert(QStringList{cells[0], cells[1], cells[2]}.join(u' '),
+                    QStringList{cells[3], cells[4], cells[5]}.join(u' '));
+    }
+    return rows;
+}
+
 qlonglong lagReportedByKafka(const QString& group, const QString& bootstrap) {
     const auto rows = describedByKafka(group, bootstrap);
     if (!rows)

@@ -74,6 +74,12 @@ struct KafkaDescribeRow {
 std::optional<QList<KafkaDescribeRow>> describedByKafka(const QString& group,
                                                         const QString& bootstrap = {});
 
+// The offset columns of kafka-consumer-groups --describe output, for every group whose id
+// starts with `groupPrefix`: "GROUP TOPIC PARTITION" -> "CURRENT-OFFSET LOG-END-OFFSET LAG",
+// as the tool prints them ("-" where it has no value).
+QMap<QString, QString> kafkaDescribeOffsetRows(const QByteArray& output,
+                                               const QString& groupPrefix);
+
 // The sum of the LAG column kafka-consumer-groups --describe prints for `group`; -1 when
 // the tool fails or shows no partition with a lag.
 qlonglong lagReportedByKafka(const QString& group, const QString& bootstrap = {});
