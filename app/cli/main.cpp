@@ -1,4 +1,4 @@
-// groupscope-cli: the command-line front end. Everything but the streams lives in core/cli.
+// groupscope-cli: the command-line front end. Everything but the streams lives in app/cli (the groupscope_cli library).
 #include "cli/CliMain.h"
 
 #include <QCoreApplication>

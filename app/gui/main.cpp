@@ -2,7 +2,7 @@
 // everything else lives in groupscope_ui and groupscope_core.
 
 #include "dialogs/ConnectionManagerDialog.h"
-#include "sandbox/StopSignalWatcher.h"
+#include "common/StopSignalWatcher.h"
 #include "settings/ConnectionStore.h"
 #include "widgets/ApplicationIcon.h"
 #include "windows/MainWindow.h"
@@ -76,7 +76,7 @@ int main(int argc, char* argv[]) {
     // Ctrl-C in the terminal, a logout's SIGTERM or `timeout` close the windows the normal
     // way (the layout is saved, worker threads stop, the exit status is 0) instead of killing
     // the process mid-refresh.
-    groupscope::sandbox::StopSignalWatcher stopSignals;
+    groupscope::app::StopSignalWatcher stopSignals;
     std::unique_ptr<QSocketNotifier> stopNotifier;
     if (stopSignals.isInstalled()) {
         stopNotifier =

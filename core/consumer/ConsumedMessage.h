@@ -1,5 +1,7 @@
 #pragma once
 
+#include <librdkafka/rdkafka.h>
+
 #include "kafka/RdKafkaHandles.h"
 
 #include <QByteArrayView>

@@ -1,5 +1,10 @@
 #include "consumer/ConsumerSession.h"
 
+#include "kafka/TopicPartitionList.h"
+#include "kafka/ClientConf.h"
+
+#include <librdkafka/rdkafka.h>
+
 #include <QUuid>
 
 #include <cstdio>
@@ -15,13 +20,6 @@ namespace {
 
 constexpr int pollTimeoutMs = 100;
 constexpr int maxBatch = 1000;
-
-QList<TopicPartition> toPartitions(const rd_kafka_topic_partition_list_t* list) {
-    QList<TopicPartition> result;
-    for (int i = 0; list && i < list->cnt; ++i)
-        result.append({QString::fromUtf8(list->elems[i].topic), list->elems[i].partition});
-    return result;
-}
 
 } // namespace
 
@@ -184,7 +182,7 @@ void ConsumerSession::onRebalance(rd_kafka_resp_err_t code,
             applyCommitPolicy(method);
         }
         RepositionRequest request;
-        for (const TopicPartition& partition : toPartitions(partitions))
+        for (const TopicPartition& partition : kafka::toTopicPartitions(partitions))
             request.targets.insert(partition, RepositionTarget::committed());
         for (const RepositionOutcome& outcome : m_engine->assign(request, method))
             if (!outcome.ok())
@@ -201,7 +199,7 @@ void ConsumerSession::onRebalance(rd_kafka_resp_err_t code,
     // partitions' positions now is safe even while later commits are held.
     m_engine->setCommitPolicy(RepositionEngine::CommitPolicy::Send);
     const auto outcomes =
-        m_engine->revoke(toPartitions(partitions),
+        m_engine->revoke(kafka::toTopicPartitions(partitions),
                          m_options.commitOnRevoke && !lost && !m_options.groupId.isEmpty(), method);
     for (const RepositionOutcome& outcome : outcomes)
         if (!outcome.ok())
@@ -319,10 +317,7 @@ kafka::Status ConsumerSession::subscribe(const QStringList& topics) {
     if (m_options.groupId.isEmpty())
         return KafkaError::invalidArgument(QStringLiteral("subscribing needs a group id"));
     return onFetchThread<kafka::Status>([this, topics]() -> kafka::Status {
-        kafka::TopicPartitionListHandle list(rd_kafka_topic_partition_list_new(int(topics.size())));
-        for (const QString& topic : topics)
-            rd_kafka_topic_partition_list_add(list.get(), topic.toUtf8().constData(),
-                                              RD_KAFKA_PARTITION_UA);
+        const kafka::TopicPartitionListHandle list = kafka::makeTopicSubscriptionList(topics);
         if (const auto code = rd_kafka_subscribe(m_handle.get(), list.get()); code)
             return KafkaError::fromCode(code, QStringLiteral("subscribing"));
         return kafka::Done{};

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <librdkafka/rdkafka.h>
+
 #include "consumer/ConsumedMessage.h"
 #include "consumer/ConsumerSessionOptions.h"
 #include "consumer/ConsumerStatistics.h"

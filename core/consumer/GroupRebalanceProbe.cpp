@@ -2,6 +2,8 @@
 
 #include "kafka/RdKafkaHandles.h"
 
+#include <librdkafka/rdkafka.h>
+
 namespace groupscope::consumer {
 
 GroupRebalanceProbe::GroupRebalanceProbe(rd_kafka_t* consumer, const QString& groupId,

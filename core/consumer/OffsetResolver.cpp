@@ -1,5 +1,9 @@
 #include "consumer/OffsetResolver.h"
 
+#include "kafka/TopicPartitionList.h"
+
+#include <librdkafka/rdkafka.h>
+
 #include <thread>
 
 namespace groupscope::consumer {
@@ -17,14 +21,6 @@ void setResult(ResolvedMap& into, const TopicPartition& partition, Result<int64_
     into.insert_or_assign(partition, std::move(result));
 }
 
-TopicPartitionListHandle makeList(const QList<TopicPartition>& partitions) {
-    TopicPartitionListHandle list(rd_kafka_topic_partition_list_new(int(partitions.size())));
-    for (const TopicPartition& partition : partitions)
-        rd_kafka_topic_partition_list_add(list.get(), partition.topic.toUtf8().constData(),
-                                          partition.partition);
-    return list;
-}
-
 KafkaError callError(rd_kafka_resp_err_t code, const QString& what, const TopicPartition& tp) {
     KafkaError error =
         KafkaError::fromCode(code, QStringLiteral("%1 of %2").arg(what, tp.toString()));
@@ -32,7 +28,7 @@ KafkaError callError(rd_kafka_resp_err_t code, const QString& what, const TopicP
     return error;
 }
 
-bool isLeadershipError(rd_kafka_resp_err_t code) {
+bool isLeadershipError(int code) {
     return code == RD_KAFKA_RESP_ERR_NOT_LEADER_FOR_PARTITION ||
            code == RD_KAFKA_RESP_ERR_LEADER_NOT_AVAILABLE ||
            code == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART;
@@ -76,7 +72,7 @@ void OffsetResolver::resolveCommitted(QMap<TopicPartition, RepositionTarget>& ta
             committedTargets.append(it.key());
     if (committedTargets.isEmpty())
         return;
-    TopicPartitionListHandle list = makeList(committedTargets);
+    TopicPartitionListHandle list = kafka::makeTopicPartitionList(committedTargets);
     const rd_kafka_resp_err_t code =
         rd_kafka_committed(m_consumer, list.get(), int(m_timeout.count()));
     for (int i = 0; i < list->cnt; ++i) {
@@ -119,7 +115,7 @@ void OffsetResolver::listOffsetsOnce(const QMap<TopicPartition, RepositionTarget
                                      ResolvedMap& into) const {
     if (targets.isEmpty())
         return;
-    TopicPartitionListHandle list = makeList(targets.keys());
+    TopicPartitionListHandle list = kafka::makeTopicPartitionList(targets.keys());
     for (int i = 0; i < list->cnt; ++i) {
         auto& element = list->elems[i];
         const RepositionTarget target =

@@ -1,5 +1,9 @@
 #include "consumer/RepositionEngine.h"
 
+#include "kafka/TopicPartitionList.h"
+
+#include <librdkafka/rdkafka.h>
+
 #include <algorithm>
 
 namespace groupscope::consumer {
@@ -10,19 +14,7 @@ using kafka::TopicPartitionListHandle;
 
 namespace {
 
-TopicPartitionListHandle makeList(const QList<TopicPartition>& partitions) {
-    TopicPartitionListHandle list(rd_kafka_topic_partition_list_new(int(partitions.size())));
-    for (const TopicPartition& partition : partitions)
-        rd_kafka_topic_partition_list_add(list.get(), partition.topic.toUtf8().constData(),
-                                          partition.partition);
-    return list;
-}
-
-TopicPartition elementPartition(const rd_kafka_topic_partition_t& element) {
-    return {QString::fromUtf8(element.topic), element.partition};
-}
-
-KafkaError partitionError(rd_kafka_resp_err_t code, const QString& what,
+KafkaError partitionError(int code, const QString& what,
                           const TopicPartition& partition) {
     return KafkaError::fromCode(code, QStringLiteral("%1 %2").arg(what, partition.toString()));
 }
@@ -196,10 +188,10 @@ QList<TopicPartition> RepositionEngine::pauseStep(const QList<TopicPartition>& p
     QList<TopicPartition> paused;
     if (partitions.isEmpty())
         return paused;
-    TopicPartitionListHandle list = makeList(partitions);
+    TopicPartitionListHandle list = kafka::makeTopicPartitionList(partitions);
     rd_kafka_pause_partitions(m_consumer, list.get());
     for (int i = 0; i < list->cnt; ++i) {
-        const TopicPartition partition = elementPartition(list->elems[i]);
+        const TopicPartition partition = kafka::toTopicPartition(list->elems[i]);
         if (list->elems[i].err)
             recordError(outcomes[partition],
                         partitionError(list->elems[i].err, QStringLiteral("pausing"), partition));
@@ -258,16 +250,16 @@ QList<TopicPartition> RepositionEngine::seekTo(const QList<TopicPartition>& part
     }
     if (toSeek.isEmpty())
         return failed;
-    TopicPartitionListHandle list = makeList(toSeek);
+    TopicPartitionListHandle list = kafka::makeTopicPartitionList(toSeek);
     for (int i = 0; i < list->cnt; ++i)
-        list->elems[i].offset = outcomes[elementPartition(list->elems[i])].newPosition;
+        list->elems[i].offset = outcomes[kafka::toTopicPartition(list->elems[i])].newPosition;
     // A seek with a timeout waits until the fetcher has taken the new position, which
     // guarantees that nothing fetched from the old position is handed out afterwards.
     const KafkaError callError = KafkaError::fromError(
         rd_kafka_seek_partitions(m_consumer, list.get(), int(m_settings.operationTimeout.count())));
     for (int i = 0; i < list->cnt; ++i) {
-        const TopicPartition partition = elementPartition(list->elems[i]);
-        const rd_kafka_resp_err_t code = list->elems[i].err ? list->elems[i].err : callError.code;
+        const TopicPartition partition = kafka::toTopicPartition(list->elems[i]);
+        const int code = list->elems[i].err ? list->elems[i].err : callError.code;
         if (code) {
             recordError(outcomes[partition],
                         partitionError(code, QStringLiteral("seeking"), partition));
@@ -298,9 +290,9 @@ void RepositionEngine::seekStep(const QList<TopicPartition>& partitions, Outcome
 
 void RepositionEngine::assignStep(const QList<TopicPartition>& partitions, AssignmentMethod method,
                                   Outcomes& outcomes) {
-    TopicPartitionListHandle list = makeList(partitions);
+    TopicPartitionListHandle list = kafka::makeTopicPartitionList(partitions);
     for (int i = 0; i < list->cnt; ++i) {
-        const int64_t offset = outcomes[elementPartition(list->elems[i])].newPosition;
+        const int64_t offset = outcomes[kafka::toTopicPartition(list->elems[i])].newPosition;
         // An unresolved partition is left to librdkafka: committed offset, else its reset.
         list->elems[i].offset = offset >= 0 ? offset : RD_KAFKA_OFFSET_INVALID;
     }
@@ -330,19 +322,19 @@ void RepositionEngine::reassignStep(const QList<TopicPartition>& partitions,
         return;
     KafkaError error;
     if (method == AssignmentMethod::Incremental) {
-        TopicPartitionListHandle list = makeList(resolved);
+        TopicPartitionListHandle list = kafka::makeTopicPartitionList(resolved);
         error = KafkaError::fromError(rd_kafka_incremental_unassign(m_consumer, list.get()));
         for (int i = 0; i < list->cnt; ++i)
-            list->elems[i].offset = outcomes[elementPartition(list->elems[i])].newPosition;
+            list->elems[i].offset = outcomes[kafka::toTopicPartition(list->elems[i])].newPosition;
         if (!error)
             error = KafkaError::fromError(rd_kafka_incremental_assign(m_consumer, list.get()));
     } else {
         // EAGER allows only whole assignments: the other partitions are handed back at
         // their fetch positions, so their buffers continue without a gap or a repeat.
         const QList<TopicPartition> all = m_partitions.partitions();
-        TopicPartitionListHandle list = makeList(all);
+        TopicPartitionListHandle list = kafka::makeTopicPartitionList(all);
         for (int i = 0; i < list->cnt; ++i) {
-            const TopicPartition partition = elementPartition(list->elems[i]);
+            const TopicPartition partition = kafka::toTopicPartition(list->elems[i]);
             const int64_t offset = resolved.contains(partition)
                                        ? outcomes[partition].newPosition
                                        : m_partitions.fetchPosition(partition);
@@ -363,11 +355,7 @@ KafkaError RepositionEngine::commitOffsets(const QList<QPair<TopicPartition, int
                                            std::map<TopicPartition, KafkaError>& failures) {
     if (offsets.isEmpty())
         return {};
-    TopicPartitionListHandle list(rd_kafka_topic_partition_list_new(int(offsets.size())));
-    for (const auto& [partition, offset] : offsets)
-        rd_kafka_topic_partition_list_add(list.get(), partition.topic.toUtf8().constData(),
-                                          partition.partition)
-            ->offset = offset;
+    TopicPartitionListHandle list = kafka::makeTopicPartitionList(offsets);
     // An asynchronous commit on a private queue, waited for with a deadline: a synchronous
     // commit has none, and a broker that is down must not hang the fetch thread.
     kafka::QueueHandle queue(rd_kafka_queue_new(m_consumer));
@@ -393,9 +381,9 @@ KafkaError RepositionEngine::commitOffsets(const QList<QPair<TopicPartition, int
     if (const auto* result = rd_kafka_event_topic_partition_list(event.get()))
         for (int i = 0; i < result->cnt; ++i)
             if (result->elems[i].err)
-                failures.emplace(elementPartition(result->elems[i]),
+                failures.emplace(kafka::toTopicPartition(result->elems[i]),
                                  partitionError(result->elems[i].err, QStringLiteral("committing"),
-                                                elementPartition(result->elems[i])));
+                                                kafka::toTopicPartition(result->elems[i])));
     return {};
 }
 
@@ -427,10 +415,10 @@ void RepositionEngine::commitStep(const QList<TopicPartition>& partitions, Outco
 void RepositionEngine::resumeStep(const QList<TopicPartition>& partitions, Outcomes& outcomes) {
     if (partitions.isEmpty())
         return;
-    TopicPartitionListHandle list = makeList(partitions);
+    TopicPartitionListHandle list = kafka::makeTopicPartitionList(partitions);
     rd_kafka_resume_partitions(m_consumer, list.get());
     for (int i = 0; i < list->cnt; ++i) {
-        const TopicPartition partition = elementPartition(list->elems[i]);
+        const TopicPartition partition = kafka::toTopicPartition(list->elems[i]);
         m_partitions.setPausedForBackpressure(partition, false);
         if (list->elems[i].err)
             recordError(outcomes[partition],
@@ -442,7 +430,7 @@ void RepositionEngine::unassignStep(const QList<TopicPartition>& partitions,
                                     AssignmentMethod method, Outcomes& outcomes) {
     KafkaError error;
     if (method == AssignmentMethod::Incremental) {
-        TopicPartitionListHandle list = makeList(partitions);
+        TopicPartitionListHandle list = kafka::makeTopicPartitionList(partitions);
         error = KafkaError::fromError(rd_kafka_incremental_unassign(m_consumer, list.get()));
     } else {
         error = KafkaError::fromCode(rd_kafka_assign(m_consumer, nullptr),
@@ -460,7 +448,7 @@ void RepositionEngine::acknowledgeRebalance(rd_kafka_resp_err_t code,
     QList<TopicPartition> affected;
     try {
         for (int i = 0; partitions && i < partitions->cnt; ++i)
-            affected.append(elementPartition(partitions->elems[i]));
+            affected.append(kafka::toTopicPartition(partitions->elems[i]));
         // The failed run may have left these partitions locked, half-positioned or with
         // buffered messages; an assigned partition starts over at an unknown position.
         for (const TopicPartition& partition : affected) {
@@ -490,7 +478,7 @@ void RepositionEngine::acknowledgeRebalance(rd_kafka_resp_err_t code,
 }
 
 void RepositionEngine::holdForBackpressure(const TopicPartition& partition) {
-    TopicPartitionListHandle list = makeList({partition});
+    TopicPartitionListHandle list = kafka::makeTopicPartitionList({partition});
     rd_kafka_pause_partitions(m_consumer, list.get());
     // PartitionTable::route() marked the partition paused already.
     if (list->elems[0].err)
@@ -502,7 +490,7 @@ void RepositionEngine::releaseBackpressure(const TopicPartition& partition) {
     // would make librdkafka drop what it already fetched without fetching it again.
     if (!m_partitions.takeResumeRequest(partition))
         return;
-    TopicPartitionListHandle list = makeList({partition});
+    TopicPartitionListHandle list = kafka::makeTopicPartitionList({partition});
     rd_kafka_resume_partitions(m_consumer, list.get());
     m_partitions.setPausedForBackpressure(partition, false);
 }

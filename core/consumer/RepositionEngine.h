@@ -1,5 +1,7 @@
 #pragma once
 
+#include <librdkafka/rdkafka.h>
+
 #include "consumer/GroupRebalanceProbe.h"
 #include "consumer/OffsetResolver.h"
 #include "consumer/PartitionTable.h"

@@ -99,7 +99,8 @@ private:
     using Clock = std::chrono::steady_clock;
     using Deadline = Clock::time_point;
     Deadline deadline() const { return std::chrono::steady_clock::now() + m_timeout; }
-    AdminOptionsHandle makeOptions(rd_kafka_admin_op_t op, Deadline deadline) const;
+    // `operation` is an rd_kafka_admin_op_t.
+    AdminOptionsHandle makeOptions(int operation, Deadline deadline) const;
     // Waits for the next admin result event of `type` on the private queue, or times out.
     // A call that returns without its answer (timeout, cancel, failure) abandons the queue,
     // so a late answer can never be taken for the answer of a later call.
@@ -122,8 +123,8 @@ private:
     Result<QList<PartitionOutcome>> collectGroupWrite(const Deadline& until, const QString& what,
                                                       bool isDelete);
     // rd_kafka_offsets_for_times, asked again while leadership is moving, until the deadline.
-    rd_kafka_resp_err_t offsetsForTimesWithRetry(rd_kafka_topic_partition_list_t* list,
-                                                 Deadline until);
+    // Returns its last rd_kafka_resp_err_t.
+    int offsetsForTimesWithRetry(rd_kafka_topic_partition_list_t* list, Deadline until);
     Result<QList<LogOffsets>> queryOffsets(rd_kafka_topic_partition_list_t* list, int64_t spec,
                                            Deadline deadline);
 

@@ -1,5 +1,9 @@
 #include "kafka/ConnectionProfile.h"
 
+#include "kafka/RdKafkaHandles.h"
+
+#include <librdkafka/rdkafka.h>
+
 #include <QFile>
 
 namespace groupscope::kafka {
@@ -173,21 +177,6 @@ Result<ConnectionProfile> ConnectionProfile::fromCommandConfigText(const QString
                                                    .arg(key, QString::fromUtf8(reason)));
     }
     return profile;
-}
-
-Result<ConfHandle> makeConf(const ConnectionProfile& profile,
-                            const QList<QPair<QString, QString>>& defaults) {
-    ConfHandle conf(rd_kafka_conf_new());
-    QList<QPair<QString, QString>> properties = defaults;
-    properties.append(profile.toProperties()); // the user's profile wins over our defaults
-    for (const auto& [key, value] : properties) {
-        char reason[512] = {};
-        if (rd_kafka_conf_set(conf.get(), key.toUtf8().constData(), value.toUtf8().constData(),
-                              reason, sizeof reason) != RD_KAFKA_CONF_OK)
-            return KafkaError::invalidArgument(
-                QStringLiteral("property \"%1\": %2").arg(key, QString::fromUtf8(reason)));
-    }
-    return conf;
 }
 
 } // namespace groupscope::kafka

@@ -1,6 +1,5 @@
 #pragma once
 
-#include "kafka/RdKafkaHandles.h"
 #include "kafka/Result.h"
 
 #include <QList>
@@ -55,10 +54,5 @@ struct ConnectionProfile {
     // True for property names whose values must never be printed or stored in clear.
     static bool isSecretProperty(const QString& key);
 };
-
-// A librdkafka configuration: the caller's defaults, then the profile (which wins).
-// Rejected properties come back as an error naming the key.
-Result<ConfHandle> makeConf(const ConnectionProfile& profile,
-                            const QList<QPair<QString, QString>>& defaults = {});
 
 } // namespace groupscope::kafka

@@ -2,7 +2,13 @@
 
 #include "kafka/RdKafkaHandles.h"
 
+#include <librdkafka/rdkafka.h>
+
 namespace groupscope::kafka {
+
+QString KafkaError::codeName() const {
+    return QString::fromUtf8(rd_kafka_err2name(static_cast<rd_kafka_resp_err_t>(code)));
+}
 
 QString KafkaError::toString() const {
     if (!isError())
@@ -13,8 +19,8 @@ QString KafkaError::toString() const {
 namespace {
 
 // What each authorisation refusal means for the person who sees it, and what to ask for.
-QString authorizationExplanation(rd_kafka_resp_err_t code) {
-    switch (code) {
+QString authorizationExplanation(int code) {
+    switch (static_cast<rd_kafka_resp_err_t>(code)) {
     case RD_KAFKA_RESP_ERR_GROUP_AUTHORIZATION_FAILED:
         return QStringLiteral("not authorised: a Kafka ACL denies this user the operation on the "
                               "group, and changing its offsets needs Read on it");
@@ -34,16 +40,17 @@ QString authorizationExplanation(rd_kafka_resp_err_t code) {
 
 } // namespace
 
-KafkaError KafkaError::fromCode(rd_kafka_resp_err_t code, const QString& context) {
+KafkaError KafkaError::fromCode(int code, const QString& context) {
     KafkaError error;
     error.code = code;
-    const QString description = QString::fromUtf8(rd_kafka_err2str(code));
+    const QString description =
+        QString::fromUtf8(rd_kafka_err2str(static_cast<rd_kafka_resp_err_t>(code)));
     error.message = context.isEmpty() ? description : context + QStringLiteral(": ") + description;
     return error.withExplanation();
 }
 
 bool KafkaError::isConnectionFailure() const {
-    switch (code) {
+    switch (static_cast<rd_kafka_resp_err_t>(code)) {
     case RD_KAFKA_RESP_ERR__TIMED_OUT:
     case RD_KAFKA_RESP_ERR__TRANSPORT:
     case RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN:
@@ -88,7 +95,7 @@ KafkaError KafkaError::tlsHandshakeFailed(const QString& detail) {
     return error;
 }
 
-KafkaError KafkaError::connectionSetupFailure(rd_kafka_resp_err_t code, const QString& reason) {
+KafkaError KafkaError::connectionSetupFailure(int code, const QString& reason) {
     if (code == RD_KAFKA_RESP_ERR__AUTHENTICATION || reason.contains(u"SASL authentication error"))
         return authenticationFailed(reason);
     if (code == RD_KAFKA_RESP_ERR__SSL || reason.contains(u"SSL handshake failed") ||

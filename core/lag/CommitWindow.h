@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lag/HealthStatus.h"
+#include "snapshot/HealthStatus.h"
 
 #include <deque>
 

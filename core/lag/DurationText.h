@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lag/TimeLag.h"
+#include "snapshot/TimeLag.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
 #include "lag/HealthEvaluator.h"
 
-#include "monitor/GroupSnapshot.h"
+#include "snapshot/GroupSnapshot.h"
 
 namespace groupscope::lag {
 

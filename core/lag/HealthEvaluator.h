@@ -2,7 +2,7 @@
 
 #include "lag/Clock.h"
 #include "lag/CommitWindow.h"
-#include "lag/HealthStatus.h"
+#include "snapshot/HealthStatus.h"
 
 #include <QHash>
 #include <QMap>

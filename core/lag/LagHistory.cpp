@@ -1,6 +1,6 @@
 #include "lag/LagHistory.h"
 
-#include "monitor/GroupSnapshot.h"
+#include "snapshot/GroupSnapshot.h"
 
 #include <QMap>
 

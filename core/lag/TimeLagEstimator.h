@@ -4,7 +4,7 @@
 #include "lag/Clock.h"
 #include "lag/OffsetRateWindow.h"
 #include "lag/OffsetTimeTable.h"
-#include "lag/TimeLag.h"
+#include "snapshot/TimeLag.h"
 
 #include <QHash>
 #include <QList>

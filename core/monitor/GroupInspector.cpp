@@ -38,8 +38,7 @@ GroupSnapshot assembleGroupSnapshot(const GroupDescription& description,
     for (PartitionSnapshot& row : rows) {
         if (const auto found = logOffsets.constFind(row.topicPartition);
             found != logOffsets.cend()) {
-            row.logStartOffset = found->logStartOffset;
-            row.logEndOffset = found->logEndOffset;
+            row.setLogRange(*found);
             row.error = found->error;
         }
         row.lag = lag::offsetLag(row.committedOffset, row.logEndOffset);

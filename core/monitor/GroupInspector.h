@@ -2,7 +2,7 @@
 
 #include "kafka/AdminClient.h"
 #include "kafka/AdminClientPool.h"
-#include "monitor/GroupSnapshot.h"
+#include "snapshot/GroupSnapshot.h"
 
 namespace groupscope::monitor {
 

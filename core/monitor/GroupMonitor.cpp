@@ -9,6 +9,10 @@
 
 namespace groupscope::monitor {
 
+using offsetstopic::GroupMetadata;
+using offsetstopic::OffsetCommit;
+using offsetstopic::OffsetsTopicRecord;
+
 using kafka::TopicPartition;
 
 namespace {
@@ -299,10 +303,7 @@ void GroupMonitor::appendCommit(TrackedGroup& group, CommitHistoryEntry entry) {
 MonitoredPartition GroupMonitor::monitoredPartition(const QString& group,
                                                     const PartitionSnapshot& partition) const {
     MonitoredPartition row;
-    row.topicPartition = partition.topicPartition;
-    row.committedOffset = partition.committedOffset;
-    row.logEndOffset = partition.logEndOffset;
-    row.lag = partition.lag;
+    row.setPosition(partition);
     row.memberId = partition.memberId;
     if (partition.committedOffset)
         row.timeLag = m_timeLag.timeLag(partition.topicPartition, *partition.committedOffset);

@@ -6,8 +6,8 @@
 #include "lag/LagHistory.h"
 #include "lag/TimeLagEstimator.h"
 #include "monitor/GroupMonitorSnapshot.h"
-#include "monitor/GroupSnapshot.h"
-#include "monitor/OffsetsTopicRecord.h"
+#include "snapshot/GroupSnapshot.h"
+#include "offsetstopic/OffsetsTopicRecord.h"
 #include "timeline/RebalanceTimeline.h"
 
 #include <QHash>
@@ -84,7 +84,7 @@ public:
     StreamState streamState() const { return m_streamState; }
 
     void observePoll(const GroupSnapshot& snapshot, int64_t takenAtMs);
-    void observeRecord(const OffsetsTopicRecord& record);
+    void observeRecord(const offsetstopic::OffsetsTopicRecord& record);
     // After a poll of the whole cluster: every tracked group not in `polledGroups` was
     // absent from it (see Options::evictAfterAbsentPolls).
     void observeGroupsAbsentFrom(const QSet<QString>& polledGroups);
@@ -153,7 +153,7 @@ private:
     void releasePartition(const kafka::TopicPartition& partition);
     void evictGroup(const QString& groupId);
     void recordPolledCommits(TrackedGroup& group, const GroupSnapshot& snapshot, int64_t takenAtMs);
-    void observeCommit(const OffsetCommit& commit);
+    void observeCommit(const offsetstopic::OffsetCommit& commit);
     std::optional<int64_t> logEndOffsetAt(const kafka::TopicPartition& partition,
                                           int64_t timeMs) const;
     void feedHealth(const QString& group, const PendingCommit& commit, int64_t logEndOffset);

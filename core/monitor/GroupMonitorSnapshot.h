@@ -3,9 +3,10 @@
 // GUI: nothing in here refers back to the monitor or a Kafka handle.
 
 #include "kafka/GroupTypes.h"
-#include "lag/HealthStatus.h"
+#include "kafka/PartitionPosition.h"
+#include "snapshot/HealthStatus.h"
 #include "lag/LagTrail.h"
-#include "lag/TimeLag.h"
+#include "snapshot/TimeLag.h"
 #include "timeline/GroupTimeline.h"
 
 #include <QList>
@@ -16,11 +17,7 @@
 
 namespace groupscope::monitor {
 
-struct MonitoredPartition {
-    kafka::TopicPartition topicPartition;
-    std::optional<int64_t> committedOffset;
-    int64_t logEndOffset = -1;
-    std::optional<int64_t> lag;
+struct MonitoredPartition : kafka::PartitionPosition {
     lag::TimeLag timeLag;
     std::optional<double> productionRate;  // messages per second written
     std::optional<double> consumptionRate; // messages per second committed past

@@ -2,7 +2,7 @@
 
 #include "lag/Clock.h"
 #include "monitor/GroupMonitor.h"
-#include "monitor/GroupSnapshot.h"
+#include "snapshot/GroupSnapshot.h"
 
 namespace groupscope::monitor {
 

@@ -2,13 +2,22 @@
 
 #include "consumer/ConsumerSession.h"
 #include "kafka/AdminClient.h"
-#include "monitor/OffsetsTopicDecoder.h"
+#include "offsetstopic/OffsetsTopicDecoder.h"
+
+#include <librdkafka/rdkafka.h>
 
 #include <QUuid>
 
 #include <variant>
 
 namespace groupscope::monitor {
+
+using offsetstopic::GroupMetadata;
+using offsetstopic::OffsetCommit;
+using offsetstopic::OffsetsTopicDecoder;
+using offsetstopic::OffsetsTopicDecodeError;
+using offsetstopic::OffsetsTopicRecord;
+using offsetstopic::UnknownOffsetsTopicRecord;
 
 using consumer::ConsumerSession;
 using consumer::RepositionTarget;
@@ -30,7 +39,7 @@ QString groupOf(const OffsetsTopicRecord& record) {
     return {};
 }
 
-bool makesTopicUnreadable(rd_kafka_resp_err_t code) {
+bool makesTopicUnreadable(int code) {
     return code == RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED ||
            code == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART ||
            code == RD_KAFKA_RESP_ERR__UNKNOWN_TOPIC ||

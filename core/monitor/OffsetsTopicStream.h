@@ -3,7 +3,7 @@
 #include "kafka/ConnectionProfile.h"
 #include "kafka/TopicPartition.h"
 #include "lag/Clock.h"
-#include "monitor/OffsetsTopicRecord.h"
+#include "offsetstopic/OffsetsTopicRecord.h"
 
 #include <QHash>
 #include <QSet>
@@ -80,7 +80,7 @@ public:
 
     // One decoded record with where it was read from.
     struct Record {
-        OffsetsTopicRecord record;
+        offsetstopic::OffsetsTopicRecord record;
         int32_t partition = -1;
         int64_t offset = -1;
         int64_t timestampMs = -1;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "kafka/PartitionPosition.h"
 #include "kafka/TopicPartition.h"
 #include "offsets/ResetSpec.h"
 
@@ -20,13 +21,11 @@ struct RowRequest {
 
 // One partition of a resolved plan: where the group is, where the log is, where the reset
 // would put it, and anything the user should know before applying it.
-struct PlanRow {
+// The position fields (partition, committed offset, log range) come from PartitionPosition;
+// `lag` is left empty: a plan speaks of the new offset's delta instead.
+struct PlanRow : kafka::PartitionPosition {
     QString groupId;
-    kafka::TopicPartition topicPartition;
     ResetSpec spec;
-    std::optional<int64_t> committedOffset;
-    int64_t logStartOffset = -1;
-    int64_t logEndOffset = -1;
     std::optional<int64_t> newOffset; // empty when the row has an error
     QStringList warnings;             // e.g. clamped to the log end
     QString error;                    // the row cannot be applied

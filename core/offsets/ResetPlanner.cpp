@@ -1,5 +1,7 @@
 #include "offsets/ResetPlanner.h"
 
+#include <librdkafka/rdkafka.h>
+
 #include <QDateTime>
 #include <QMap>
 #include <QSet>
@@ -228,8 +230,7 @@ kafka::Result<ResetPlan> ResetPlanner::plan(const QList<RowRequest>& requests) {
         } else if (const auto& log = logs.value(row.topicPartition); log.error) {
             row.error = log.error.message;
         } else {
-            row.logStartOffset = log.logStartOffset;
-            row.logEndOffset = log.logEndOffset;
+            row.setLogRange(log);
         }
         if (!row.error.isEmpty()) {
             plan.rows.append(row);

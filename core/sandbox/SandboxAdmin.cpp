@@ -1,5 +1,9 @@
 #include "sandbox/SandboxAdmin.h"
 
+#include "kafka/TopicPartitionList.h"
+
+#include <librdkafka/rdkafka.h>
+
 #include <vector>
 
 namespace groupscope::sandbox {
@@ -110,12 +114,10 @@ kafka::Status SandboxAdmin::createTopics(const QList<SandboxTopic>& topics) {
 
 kafka::Status SandboxAdmin::commitGroupOffsets(const QString& groupId,
                                                const QList<kafka::CommittedOffset>& offsets) {
-    kafka::TopicPartitionListHandle list(rd_kafka_topic_partition_list_new(int(offsets.size())));
+    QList<QPair<kafka::TopicPartition, int64_t>> partitionsWithOffsets;
     for (const kafka::CommittedOffset& committed : offsets)
-        rd_kafka_topic_partition_list_add(list.get(),
-                                          committed.topicPartition.topic.toUtf8().constData(),
-                                          committed.topicPartition.partition)
-            ->offset = committed.offset;
+        partitionsWithOffsets.append({committed.topicPartition, committed.offset});
+    const kafka::TopicPartitionListHandle list = kafka::makeTopicPartitionList(partitionsWithOffsets);
     kafka::AlterConsumerGroupOffsetsHandle request(
         rd_kafka_AlterConsumerGroupOffsets_new(groupId.toUtf8().constData(), list.get()));
     rd_kafka_AlterConsumerGroupOffsets_t* requests[] = {request.get()};

@@ -1,5 +1,9 @@
 #include "sandbox/SandboxClientConfig.h"
 
+#include "kafka/ClientConf.h"
+
+#include <librdkafka/rdkafka.h>
+
 #include <cstdio>
 
 namespace groupscope::sandbox {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "kafka/ConnectionProfile.h"
+#include "kafka/RdKafkaHandles.h"
 
 namespace groupscope::sandbox {
 

@@ -1,6 +1,9 @@
 #include "sandbox/SandboxConsumerMember.h"
 
+#include "kafka/TopicPartitionList.h"
 #include "sandbox/SandboxClientConfig.h"
+
+#include <librdkafka/rdkafka.h>
 
 #include <algorithm>
 
@@ -56,11 +59,8 @@ SandboxConsumerMember::start(const kafka::ConnectionProfile& profile, const Sett
     // Error callbacks then arrive through rd_kafka_consumer_poll, on the member's thread.
     rd_kafka_poll_set_consumer(raw);
 
-    kafka::TopicPartitionListHandle subscription(
-        rd_kafka_topic_partition_list_new(int(settings.topics.size())));
-    for (const QString& topic : settings.topics)
-        rd_kafka_topic_partition_list_add(subscription.get(), topic.toUtf8().constData(),
-                                          RD_KAFKA_PARTITION_UA);
+    const kafka::TopicPartitionListHandle subscription =
+        kafka::makeTopicSubscriptionList(settings.topics);
     if (const auto code = rd_kafka_subscribe(raw, subscription.get()))
         return kafka::KafkaError::fromCode(
             code, QStringLiteral("subscribing %1 to %2")

@@ -1,6 +1,9 @@
 #pragma once
 
+#include <librdkafka/rdkafka.h>
+
 #include "kafka/ConnectionProfile.h"
+#include "kafka/RdKafkaHandles.h"
 #include "sandbox/LastProblem.h"
 #include "sandbox/StopFlag.h"
 

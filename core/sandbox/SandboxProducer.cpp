@@ -3,6 +3,8 @@
 #include "sandbox/SandboxClientConfig.h"
 #include "sandbox/SandboxMessageFactory.h"
 
+#include <librdkafka/rdkafka.h>
+
 namespace groupscope::sandbox {
 
 namespace {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "kafka/ConnectionProfile.h"
+#include "kafka/RdKafkaHandles.h"
 #include "sandbox/LastProblem.h"
 #include "sandbox/SandboxLayout.h"
 #include "sandbox/StopFlag.h"

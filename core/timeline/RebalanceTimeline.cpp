@@ -1,7 +1,7 @@
 #include "timeline/RebalanceTimeline.h"
 
-#include "monitor/GroupSnapshot.h"
-#include "monitor/OffsetsTopicRecord.h"
+#include "snapshot/GroupSnapshot.h"
+#include "offsetstopic/OffsetsTopicRecord.h"
 
 #include <QSet>
 
@@ -143,7 +143,7 @@ void RebalanceTimeline::enterState(TrackedGroup& group, kafka::GroupState state,
     }
 }
 
-void RebalanceTimeline::observeGroupMetadata(const monitor::GroupMetadata& metadata) {
+void RebalanceTimeline::observeGroupMetadata(const offsetstopic::GroupMetadata& metadata) {
     TrackedGroup& group = tracked(metadata.group);
     QList<Generation>& generations = group.timeline.generations;
     if (metadata.isTombstone) {
@@ -164,7 +164,7 @@ void RebalanceTimeline::observeGroupMetadata(const monitor::GroupMetadata& metad
     generation.protocolType = metadata.protocolType;
     generation.protocol = metadata.protocol;
     generation.leader = metadata.leader;
-    for (const monitor::GroupMemberMetadata& member : metadata.members) {
+    for (const offsetstopic::GroupMemberMetadata& member : metadata.members) {
         generation.members.append(
             {member.memberId, member.groupInstanceId, member.clientId, member.clientHost});
         if (member.assignment)

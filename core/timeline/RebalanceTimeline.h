@@ -6,9 +6,11 @@
 #include <QStringList>
 
 namespace groupscope::monitor {
-struct GroupMetadata;
 struct GroupSnapshot;
 } // namespace groupscope::monitor
+namespace groupscope::offsetstopic {
+struct GroupMetadata;
+} // namespace groupscope::offsetstopic
 
 namespace groupscope::timeline {
 
@@ -34,7 +36,7 @@ public:
     RebalanceTimeline();
     explicit RebalanceTimeline(Options options);
 
-    void observeGroupMetadata(const monitor::GroupMetadata& metadata);
+    void observeGroupMetadata(const offsetstopic::GroupMetadata& metadata);
     void observeSnapshot(const monitor::GroupSnapshot& snapshot, int64_t takenAtMs);
     // Only the group's state from a poll, never an inferred generation: for monitors that
     // take generations from the offsets topic and would otherwise get an approximate

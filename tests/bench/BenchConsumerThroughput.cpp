@@ -10,6 +10,8 @@
 
 #include "consumer/ConsumerSession.h"
 
+#include <librdkafka/rdkafka.h>
+
 #include <QElapsedTimer>
 #include <QTest>
 

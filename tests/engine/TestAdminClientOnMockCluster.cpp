@@ -8,6 +8,8 @@
 
 #include "kafka/AdminClient.h"
 
+#include <librdkafka/rdkafka.h>
+
 #include <QElapsedTimer>
 #include <QScopeGuard>
 #include <QTest>

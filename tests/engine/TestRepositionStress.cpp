@@ -9,6 +9,8 @@
 
 #include "consumer/ConsumerSession.h"
 
+#include <librdkafka/rdkafka.h>
+
 #include <QDateTime>
 #include <QRandomGenerator>
 #include <QScopeGuard>

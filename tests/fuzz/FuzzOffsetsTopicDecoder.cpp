@@ -5,14 +5,14 @@
 // The value bytes are also fed to the consumer-protocol decoders directly, so those are
 // fuzzed without having to be wrapped in a valid GroupMetadataValue first.
 
-#include "monitor/OffsetsTopicConsumerProtocol.h"
-#include "monitor/OffsetsTopicDecoder.h"
+#include "offsetstopic/OffsetsTopicConsumerProtocol.h"
+#include "offsetstopic/OffsetsTopicDecoder.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 
-using namespace groupscope::monitor;
+using namespace groupscope::offsetstopic;
 
 namespace {
 

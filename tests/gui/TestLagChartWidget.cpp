@@ -9,6 +9,8 @@
 #include "plots/SeriesEnvelope.h"
 #include "widgets/LagChartWidget.h"
 
+#include <librdkafka/rdkafka.h>
+
 #include <qcustomplot.h>
 
 #include <QSignalSpy>

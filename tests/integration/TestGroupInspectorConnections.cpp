@@ -8,6 +8,8 @@
 #include "kafka/AdminClientPool.h"
 #include "monitor/GroupInspector.h"
 
+#include <librdkafka/rdkafka.h>
+
 #include <QElapsedTimer>
 #include <QTest>
 

@@ -41,12 +41,12 @@ OffsetsTopicStream::Options optionsFor(const QString& group) {
 }
 
 // Takes records until `count` commits of the group arrived (or the deadline passed).
-QList<monitor::OffsetCommit> takeCommits(OffsetsTopicStream& stream, int count) {
-    QList<monitor::OffsetCommit> commits;
+QList<offsetstopic::OffsetCommit> takeCommits(OffsetsTopicStream& stream, int count) {
+    QList<offsetstopic::OffsetCommit> commits;
     test::waitFor(
         [&] {
             for (const auto& record : stream.take(3)) // small batches: the queue refills
-                if (const auto* commit = std::get_if<monitor::OffsetCommit>(&record.record))
+                if (const auto* commit = std::get_if<offsetstopic::OffsetCommit>(&record.record))
                     commits.append(*commit);
             return commits.size() >= count;
         },

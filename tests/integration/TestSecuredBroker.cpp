@@ -5,6 +5,9 @@
 #include "TestBroker.h"
 
 #include "kafka/AdminClient.h"
+#include "kafka/ClientConf.h"
+
+#include <librdkafka/rdkafka.h>
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -1,5 +1,9 @@
 #include "kafka/ConnectionProfile.h"
 
+#include "kafka/ClientConf.h"
+
+#include <librdkafka/rdkafka.h>
+
 #include <QTemporaryDir>
 #include <QTest>
 

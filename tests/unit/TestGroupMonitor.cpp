@@ -51,9 +51,9 @@ GroupSnapshot poll(GroupState state, QList<kafka::MemberDescription> members,
     return monitor::assembleGroupSnapshot(description, committed, logOffsets);
 }
 
-monitor::GroupMetadata generationRecord(int32_t generation, const QStringList& memberIds,
+offsetstopic::GroupMetadata generationRecord(int32_t generation, const QStringList& memberIds,
                                         int64_t formedMs, int64_t storedMs) {
-    monitor::GroupMetadata metadata;
+    offsetstopic::GroupMetadata metadata;
     metadata.group = group;
     metadata.protocolType = QStringLiteral("consumer");
     metadata.generation = generation;
@@ -62,10 +62,10 @@ monitor::GroupMetadata generationRecord(int32_t generation, const QStringList& m
     metadata.currentStateTimestamp = formedMs;
     metadata.recordTimestamp = storedMs;
     for (qsizetype i = 0; i < memberIds.size(); ++i) {
-        monitor::GroupMemberMetadata memberMetadata;
+        offsetstopic::GroupMemberMetadata memberMetadata;
         memberMetadata.memberId = memberIds[i];
         memberMetadata.clientId = memberIds[i] + QStringLiteral("-client");
-        monitor::ConsumerAssignment assignment;
+        offsetstopic::ConsumerAssignment assignment;
         for (int partition = int(i); partition < 2; partition += int(memberIds.size()))
             assignment.partitions.append({QStringLiteral("orders"), partition});
         memberMetadata.assignment = assignment;
@@ -74,9 +74,9 @@ monitor::GroupMetadata generationRecord(int32_t generation, const QStringList& m
     return metadata;
 }
 
-monitor::OffsetCommit commitRecord(const TopicPartition& partition, int64_t offset,
+offsetstopic::OffsetCommit commitRecord(const TopicPartition& partition, int64_t offset,
                                    int64_t timeMs) {
-    monitor::OffsetCommit commit;
+    offsetstopic::OffsetCommit commit;
     commit.group = group;
     commit.topicPartition = partition;
     commit.offset = offset;
@@ -433,10 +433,10 @@ private slots:
         GroupMonitor monitor(clock);
         monitor.setStreamState(GroupMonitor::StreamState::Live);
         monitor.observeRecord(commitRecord(orders1, 3, clock.nowMs()));
-        monitor::OffsetCommit tombstone = commitRecord(orders1, -1, clock.nowMs() + 5);
+        offsetstopic::OffsetCommit tombstone = commitRecord(orders1, -1, clock.nowMs() + 5);
         tombstone.isTombstone = true;
         monitor.observeRecord(tombstone);
-        monitor.observeRecord(monitor::UnknownOffsetsTopicRecord{}); // skipped, no crash
+        monitor.observeRecord(offsetstopic::UnknownOffsetsTopicRecord{}); // skipped, no crash
         const auto commits = monitor.snapshot(group).commits;
         QCOMPARE(commits.size(), 2);
         QVERIFY(!commits[0].deleted);

@@ -4,6 +4,8 @@
 #include "cli/GroupJson.h"
 #include "cli/IndentedJsonWriter.h"
 
+#include <librdkafka/rdkafka.h>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -3,6 +3,8 @@
 // authorisation explanations.
 #include "kafka/KafkaError.h"
 
+#include <librdkafka/rdkafka.h>
+
 #include <QTest>
 
 using groupscope::kafka::KafkaError;

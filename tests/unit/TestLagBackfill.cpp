@@ -24,9 +24,9 @@ const TopicPartition orders0{QStringLiteral("orders"), 0};
 const TopicPartition orders1{QStringLiteral("orders"), 1};
 const TopicPartition refunds0{QStringLiteral("refunds"), 0};
 
-monitor::OffsetCommit commitRecord(const TopicPartition& partition, int64_t offset,
+offsetstopic::OffsetCommit commitRecord(const TopicPartition& partition, int64_t offset,
                                    int64_t timeMs) {
-    monitor::OffsetCommit commit;
+    offsetstopic::OffsetCommit commit;
     commit.group = group;
     commit.topicPartition = partition;
     commit.offset = offset;

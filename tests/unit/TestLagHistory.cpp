@@ -1,5 +1,5 @@
 #include "lag/LagHistory.h"
-#include "monitor/GroupSnapshot.h"
+#include "snapshot/GroupSnapshot.h"
 
 #include <QTest>
 

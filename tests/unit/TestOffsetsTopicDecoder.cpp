@@ -1,10 +1,10 @@
-#include "monitor/OffsetsTopicConsumerProtocol.h"
-#include "monitor/OffsetsTopicDecoder.h"
+#include "offsetstopic/OffsetsTopicConsumerProtocol.h"
+#include "offsetstopic/OffsetsTopicDecoder.h"
 
 #include <QRandomGenerator>
 #include <QTest>
 
-using namespace groupscope::monitor;
+using namespace groupscope::offsetstopic;
 using groupscope::kafka::TopicPartition;
 
 namespace {

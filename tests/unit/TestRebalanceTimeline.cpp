@@ -1,5 +1,5 @@
-#include "monitor/GroupSnapshot.h"
-#include "monitor/OffsetsTopicRecord.h"
+#include "snapshot/GroupSnapshot.h"
+#include "offsetstopic/OffsetsTopicRecord.h"
 #include "timeline/RebalanceTimeline.h"
 
 #include <QTest>
@@ -7,7 +7,7 @@
 using namespace groupscope::timeline;
 using groupscope::kafka::GroupState;
 using groupscope::kafka::TopicPartition;
-using groupscope::monitor::GroupMetadata;
+using groupscope::offsetstopic::GroupMetadata;
 using groupscope::monitor::GroupSnapshot;
 
 namespace {
@@ -34,11 +34,11 @@ GroupMetadata generationRecord(int32_t generation, const Assignment& members, in
         metadata.leader = members.first().first;
     }
     for (const auto& [memberId, partitions] : members) {
-        groupscope::monitor::GroupMemberMetadata member;
+        groupscope::offsetstopic::GroupMemberMetadata member;
         member.memberId = memberId;
         member.clientId = QStringLiteral("client-") + memberId;
         member.clientHost = QStringLiteral("/10.0.0.1");
-        member.assignment = groupscope::monitor::ConsumerAssignment{0, partitions, 0};
+        member.assignment = groupscope::offsetstopic::ConsumerAssignment{0, partitions, 0};
         metadata.members.append(member);
     }
     return metadata;
@@ -150,7 +150,7 @@ private slots:
     void staticMemberRestartIsAReplacementNotLeaveAndJoin() {
         RebalanceTimeline timeline;
         const auto withInstances = [](GroupMetadata metadata) {
-            for (groupscope::monitor::GroupMemberMetadata& member : metadata.members)
+            for (groupscope::offsetstopic::GroupMemberMetadata& member : metadata.members)
                 if (member.memberId.startsWith(QStringLiteral("s-")))
                     member.groupInstanceId = QStringLiteral("static-1");
             return metadata;

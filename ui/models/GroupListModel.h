@@ -1,6 +1,6 @@
 #pragma once
 
-#include "monitor/GroupSnapshot.h"
+#include "snapshot/GroupSnapshot.h"
 
 #include <QAbstractTableModel>
 

@@ -69,10 +69,7 @@ OffsetEditRow OffsetEditModel::merged(const OffsetEditRow& shown,
                                       const OffsetEditRow& fresh) const {
     // Only the live columns come from the snapshot; edits and preview stay the user's.
     OffsetEditRow row = shown;
-    row.committedOffset = fresh.committedOffset;
-    row.logStartOffset = fresh.logStartOffset;
-    row.logEndOffset = fresh.logEndOffset;
-    row.lag = fresh.lag;
+    row.setPosition(fresh);
     return row;
 }
 
@@ -358,11 +355,7 @@ void OffsetEditModel::applySnapshot(const monitor::GroupSnapshot& group) {
         if (!partition.committedOffset && rowOfKey(partition.topicPartition) < 0)
             continue;
         OffsetEditRow row;
-        row.topicPartition = partition.topicPartition;
-        row.committedOffset = partition.committedOffset;
-        row.logStartOffset = partition.logStartOffset;
-        row.logEndOffset = partition.logEndOffset;
-        row.lag = partition.lag;
+        row.setPosition(partition);
         fresh.append(row);
     }
     applyRows(fresh);
@@ -394,9 +387,7 @@ void OffsetEditModel::applyPlan(const offsets::ResetPlan& plan, quint64 generati
         fresh.error = planRow ? planRow->error : QString();
         // Partitions added by topic have no snapshot row yet: the plan knows their log.
         if (planRow && fresh.logEndOffset < 0) {
-            fresh.committedOffset = planRow->committedOffset;
-            fresh.logStartOffset = planRow->logStartOffset;
-            fresh.logEndOffset = planRow->logEndOffset;
+            fresh.setPosition(*planRow); // a plan row has no lag: none is shown until a poll
         }
         updateRow(row, fresh);
     }

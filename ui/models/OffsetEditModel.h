@@ -1,20 +1,16 @@
 #pragma once
 
 #include "models/KeyedTableModel.h"
-#include "monitor/GroupSnapshot.h"
+#include "snapshot/GroupSnapshot.h"
 #include "offsets/ResetPlan.h"
 
 namespace groupscope::ui {
 
 // One partition of the offsets table: what the cluster says (live), what the user asked
 // for (edit) and what planning made of it (preview).
-struct OffsetEditRow {
-    kafka::TopicPartition topicPartition;
-    // live, from the group's snapshot (or from the plan for partitions added by topic)
-    std::optional<int64_t> committedOffset;
-    int64_t logStartOffset = -1;
-    int64_t logEndOffset = -1;
-    std::optional<int64_t> lag;
+// The live part (PartitionPosition) comes from the group's snapshot, or from the plan for
+// partitions added by topic.
+struct OffsetEditRow : kafka::PartitionPosition {
     // edit
     offsets::ResetSpec spec; // ToCurrent: leave the partition alone
     QString valueText;

@@ -2,7 +2,7 @@
 
 #include "models/KeyedTableModel.h"
 #include "monitor/GroupMonitorSnapshot.h"
-#include "monitor/GroupSnapshot.h"
+#include "snapshot/GroupSnapshot.h"
 
 #include <QHash>
 

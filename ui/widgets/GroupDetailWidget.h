@@ -1,7 +1,7 @@
 #pragma once
 
 #include "monitor/GroupMonitorSnapshot.h"
-#include "monitor/GroupSnapshot.h"
+#include "snapshot/GroupSnapshot.h"
 
 #include <QWidget>
 

@@ -4,6 +4,7 @@
 #include "controllers/ResetController.h"
 #include "delegates/GroupStateBadgeDelegate.h"
 #include "delegates/LagSparklineDelegate.h"
+#include "kafka/LibrdkafkaVersion.h"
 #include "dialogs/ConnectionManagerDialog.h"
 #include "models/GroupFilterProxyModel.h"
 #include "models/GroupListModel.h"
@@ -285,7 +286,7 @@ void MainWindow::showAbout() {
            "librdkafka %1, Qt %2.<br>"
            "Copyright © 2026 The Groupscope developers.<br>"
            "Released under the MIT License.")
-            .arg(QString::fromUtf8(rd_kafka_version_str()), QString::fromUtf8(qVersion())));
+            .arg(kafka::librdkafkaVersion(), QString::fromUtf8(qVersion())));
     box.exec();
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "kafka/ConnectionProfile.h"
-#include "monitor/GroupSnapshot.h"
+#include "snapshot/GroupSnapshot.h"
 #include "settings/SavedConnection.h"
 
 #include <QMainWindow>

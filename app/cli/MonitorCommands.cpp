@@ -2,10 +2,10 @@
 
 #include "cli/TextTable.h"
 #include "lag/DurationText.h"
-#include "lag/HealthStatus.h"
+#include "snapshot/HealthStatus.h"
 #include "monitor/MonitorSession.h"
 #include "offsets/ResetSpec.h"
-#include "sandbox/StopSignalWatcher.h"
+#include "common/StopSignalWatcher.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -479,7 +479,7 @@ int runWatchCommand(const CommandContext& context, ArgumentList& arguments) {
         context.err << "Error: " << session.error().message << u'\n';
         return ExitFailure;
     }
-    sandbox::StopSignalWatcher stopSignal;
+    app::StopSignalWatcher stopSignal;
     QString lastNote;
     for (qlonglong updates = 0; !count || updates < *count;) {
         const auto nextAt = std::chrono::steady_clock::now() + interval;

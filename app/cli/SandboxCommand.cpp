@@ -3,7 +3,7 @@
 #include "cli/ArgumentList.h"
 #include "cli/CommandContext.h"
 #include "sandbox/SandboxWorkload.h"
-#include "sandbox/StopSignalWatcher.h"
+#include "common/StopSignalWatcher.h"
 
 #include <chrono>
 #include <cmath>
@@ -83,7 +83,7 @@ std::variant<SandboxCommandOptions, QString> parseOptions(const QStringList& wor
 // Waits for the end (duration or signal), printing the status line on the way.
 void runUntilStopped(const sandbox::SandboxWorkload& workload, const SandboxCommandOptions& options,
                      QTextStream& out) {
-    sandbox::StopSignalWatcher stopSignals;
+    app::StopSignalWatcher stopSignals;
     const auto startedAt = Clock::now();
     const auto end = options.duration ? startedAt + *options.duration : Clock::time_point::max();
     auto nextStatus = startedAt + statusInterval;

@@ -1,6 +1,6 @@
-#include "monitor/OffsetsTopicRecord.h"
+#include "offsetstopic/OffsetsTopicRecord.h"
 
-namespace groupscope::monitor {
+namespace groupscope::offsetstopic {
 
 QString OffsetsTopicDecodeError::toString() const {
     QString where = structure;
@@ -9,4 +9,4 @@ QString OffsetsTopicDecodeError::toString() const {
     return QStringLiteral("%1 at %2 byte %3: %4").arg(where, part).arg(byteOffset).arg(reason);
 }
 
-} // namespace groupscope::monitor
+} // namespace groupscope::offsetstopic

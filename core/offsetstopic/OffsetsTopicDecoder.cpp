@@ -1,9 +1,9 @@
-#include "monitor/OffsetsTopicDecoder.h"
+#include "offsetstopic/OffsetsTopicDecoder.h"
 
-#include "monitor/OffsetsTopicByteReader.h"
-#include "monitor/OffsetsTopicConsumerProtocol.h"
+#include "offsetstopic/OffsetsTopicByteReader.h"
+#include "offsetstopic/OffsetsTopicConsumerProtocol.h"
 
-namespace groupscope::monitor {
+namespace groupscope::offsetstopic {
 
 namespace {
 
@@ -243,4 +243,4 @@ OffsetsTopicRecord OffsetsTopicDecoder::decode(QByteArrayView key,
     return record;
 }
 
-} // namespace groupscope::monitor
+} // namespace groupscope::offsetstopic

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <optional>
 
-namespace groupscope::monitor {
+namespace groupscope::offsetstopic {
 
 // Reads Kafka's wire types (big-endian integers, unsigned varints, classic and compact
 // strings, bytes and arrays, tagged fields) from untrusted bytes. Every read is bounds
@@ -61,4 +61,4 @@ private:
     QString m_failureReason;
 };
 
-} // namespace groupscope::monitor
+} // namespace groupscope::offsetstopic

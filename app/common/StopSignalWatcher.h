@@ -3,7 +3,7 @@
 #include <chrono>
 #include <csignal>
 
-namespace groupscope::sandbox {
+namespace groupscope::app {
 
 // Turns SIGINT and SIGTERM into something a plain loop can wait for (the self-pipe trick:
 // the handler only writes a byte, which is async-signal-safe). The previous handlers come
@@ -38,4 +38,4 @@ private:
     struct sigaction m_previousTerminate = {};
 };
 
-} // namespace groupscope::sandbox
+} // namespace groupscope::app

@@ -1,4 +1,4 @@
-#include "monitor/GroupSnapshot.h"
+#include "snapshot/GroupSnapshot.h"
 
 namespace groupscope::monitor {
 

@@ -1,4 +1,4 @@
-#include "lag/HealthStatus.h"
+#include "snapshot/HealthStatus.h"
 
 namespace groupscope::lag {
 

@@ -1,6 +1,6 @@
-#include "monitor/OffsetsTopicByteReader.h"
+#include "offsetstopic/OffsetsTopicByteReader.h"
 
-namespace groupscope::monitor {
+namespace groupscope::offsetstopic {
 
 void OffsetsTopicByteReader::fail(const char* field, int position, const QString& reason) {
     if (m_failed)
@@ -165,4 +165,4 @@ void OffsetsTopicByteReader::expectEnd(const char* what) {
              QStringLiteral("%1 unexpected bytes after the last field").arg(remaining()));
 }
 
-} // namespace groupscope::monitor
+} // namespace groupscope::offsetstopic

@@ -1,4 +1,4 @@
-#include "sandbox/StopSignalWatcher.h"
+#include "common/StopSignalWatcher.h"
 
 #include <algorithm>
 #include <atomic>
@@ -9,7 +9,7 @@
 #include <poll.h>
 #include <unistd.h>
 
-namespace groupscope::sandbox {
+namespace groupscope::app {
 
 namespace {
 
@@ -95,4 +95,4 @@ bool StopSignalWatcher::waitUntil(Clock::time_point deadline) {
     }
 }
 
-} // namespace groupscope::sandbox
+} // namespace groupscope::app

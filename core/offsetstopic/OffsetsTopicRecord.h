@@ -13,7 +13,7 @@
 #include <optional>
 #include <variant>
 
-namespace groupscope::monitor {
+namespace groupscope::offsetstopic {
 
 // A committed offset, or (isTombstone) the deletion of one: the offset expired or the
 // group's offsets were deleted. Tombstones carry only the key's fields.
@@ -107,4 +107,4 @@ struct OffsetsTopicDecodeError {
 using OffsetsTopicRecord =
     std::variant<OffsetCommit, GroupMetadata, UnknownOffsetsTopicRecord, OffsetsTopicDecodeError>;
 
-} // namespace groupscope::monitor
+} // namespace groupscope::offsetstopic

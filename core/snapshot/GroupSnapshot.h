@@ -3,8 +3,9 @@
 // them to the UI and the CLI by value; nothing in here refers back to a Kafka handle.
 
 #include "kafka/GroupTypes.h"
-#include "lag/HealthStatus.h"
-#include "lag/TimeLag.h"
+#include "kafka/PartitionPosition.h"
+#include "snapshot/HealthStatus.h"
+#include "snapshot/TimeLag.h"
 
 #include <QDateTime>
 #include <QList>
@@ -17,13 +18,8 @@ namespace groupscope::monitor {
 
 // One row of `kafka-consumer-groups --describe`: a partition the group has a commit for
 // or has assigned to a member.
-struct PartitionSnapshot {
-    kafka::TopicPartition topicPartition;
-    std::optional<int64_t> committedOffset;
+struct PartitionSnapshot : kafka::PartitionPosition {
     QString commitMetadata;
-    int64_t logStartOffset = -1;
-    int64_t logEndOffset = -1;
-    std::optional<int64_t> lag;
     // The member the partition is assigned to, if any.
     QString memberId;
     QString clientId;

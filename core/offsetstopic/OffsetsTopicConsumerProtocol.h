@@ -1,10 +1,10 @@
 #pragma once
 
-#include "monitor/OffsetsTopicRecord.h"
+#include "offsetstopic/OffsetsTopicRecord.h"
 
 #include <QByteArrayView>
 
-namespace groupscope::monitor {
+namespace groupscope::offsetstopic {
 
 // The consumer protocol's embedded formats, found in the subscription and assignment bytes
 // of a "consumer" group's members. Kafka reads versions newer than it knows with the newest
@@ -18,4 +18,4 @@ public:
     decodeSubscription(QByteArrayView bytes);
 };
 
-} // namespace groupscope::monitor
+} // namespace groupscope::offsetstopic

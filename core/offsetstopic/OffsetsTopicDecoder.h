@@ -1,13 +1,13 @@
 #pragma once
 
-#include "monitor/OffsetsTopicRecord.h"
+#include "offsetstopic/OffsetsTopicRecord.h"
 
 #include <QByteArrayView>
 
 #include <cstdint>
 #include <optional>
 
-namespace groupscope::monitor {
+namespace groupscope::offsetstopic {
 
 // How many records of each kind a decoder has seen, so a monitor can say "12 records of
 // unknown versions skipped" instead of failing or hiding them.
@@ -42,4 +42,4 @@ private:
     OffsetsTopicDecoderStatistics m_statistics;
 };
 
-} // namespace groupscope::monitor
+} // namespace groupscope::offsetstopic

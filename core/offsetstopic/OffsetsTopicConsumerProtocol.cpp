@@ -1,8 +1,8 @@
-#include "monitor/OffsetsTopicConsumerProtocol.h"
+#include "offsetstopic/OffsetsTopicConsumerProtocol.h"
 
-#include "monitor/OffsetsTopicByteReader.h"
+#include "offsetstopic/OffsetsTopicByteReader.h"
 
-namespace groupscope::monitor {
+namespace groupscope::offsetstopic {
 
 namespace {
 
@@ -86,4 +86,4 @@ OffsetsTopicConsumerProtocol::decodeSubscription(QByteArrayView bytes) {
     return subscription;
 }
 
-} // namespace groupscope::monitor
+} // namespace groupscope::offsetstopic

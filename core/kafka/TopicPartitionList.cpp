@@ -1,0 +1,48 @@
+#include "kafka/TopicPartitionList.h"
+
+#include <librdkafka/rdkafka.h>
+
+namespace groupscope::kafka {
+
+TopicPartitionListHandle makeTopicPartitionList(const QList<TopicPartition>& partitions) {
+    TopicPartitionListHandle list(rd_kafka_topic_partition_list_new(int(partitions.size())));
+    for (const TopicPartition& partition : partitions)
+        rd_kafka_topic_partition_list_add(list.get(), partition.topic.toUtf8().constData(),
+                                          partition.partition);
+    return list;
+}
+
+TopicPartitionListHandle
+makeTopicPartitionList(const QList<QPair<TopicPartition, int64_t>>& partitionsWithOffsets) {
+    TopicPartitionListHandle list(
+        rd_kafka_topic_partition_list_new(int(partitionsWithOffsets.size())));
+    for (const auto& [partition, offset] : partitionsWithOffsets)
+        rd_kafka_topic_partition_list_add(list.get(), partition.topic.toUtf8().constData(),
+                                          partition.partition)
+            ->offset = offset;
+    return list;
+}
+
+TopicPartitionListHandle makeTopicSubscriptionList(const QStringList& topics) {
+    TopicPartitionListHandle list(rd_kafka_topic_partition_list_new(int(topics.size())));
+    for (const QString& topic : topics)
+        rd_kafka_topic_partition_list_add(list.get(), topic.toUtf8().constData(),
+                                          RD_KAFKA_PARTITION_UA);
+    return list;
+}
+
+QList<TopicPartition> toTopicPartitions(const rd_kafka_topic_partition_list_t* list) {
+    QList<TopicPartition> result;
+    if (!list)
+        return result;
+    result.reserve(list->cnt);
+    for (int i = 0; i < list->cnt; ++i)
+        result.append(toTopicPartition(list->elems[i]));
+    return result;
+}
+
+TopicPartition toTopicPartition(const rd_kafka_topic_partition_t& element) {
+    return {QString::fromUtf8(element.topic), element.partition};
+}
+
+} // namespace groupscope::kafka
