@@ -74,6 +74,75 @@ std::optional<std::chrono::milliseconds> parseTimeout(const QString& text) {
 
 } // namespace
 
+namespace {
+
+struct CommonOptions {
+    std::optional<QString> bootstrap;
+    std::optional<QString> commandConfig;
+    std::optional<QString> timeout;
+};
+
+// The connection and timeout options every command shares, into `context`; an exit code
+// when they are bad. `needsCluster` is false only for commands that read local files.
+std::optional<int> applyCommonOptions(const CommonOptions& options, bool needsCluster,
+                                      CommandContext& context) {
+    if (options.commandConfig) {
+        auto profile = kafka::ConnectionProfile::fromCommandConfigFile(*options.commandConfig);
+        if (!profile) {
+            context.err << "Error: " << profile.error().message << u'\n';
+            return ExitFailure;
+        }
+        context.profile = profile.value();
+    }
+    if (options.bootstrap)
+        context.profile.bootstrapServers = *options.bootstrap;
+    if (needsCluster && context.profile.bootstrapServers.trimmed().isEmpty()) {
+        context.err << "Error: missing --bootstrap-server HOST:PORT\n";
+        return ExitUsage;
+    }
+    if (options.timeout) {
+        const auto timeout = parseTimeout(*options.timeout);
+        if (!timeout) {
+            context.err << "Error: --timeout takes milliseconds from 1 to 3600000, got \""
+                        << *options.timeout << "\"\n";
+            return ExitUsage;
+        }
+        context.timeout = *timeout;
+    }
+    // Verification is only ever off because the command config says so; say what it costs
+    // every time, on stderr so that it never mixes with output a script parses.
+    if (const QString warning = context.profile.verificationWarning(); !warning.isEmpty())
+        context.err << "Warning: " << warning << u'\n';
+    return std::nullopt;
+}
+
+int runCommand(const QString& command, CommandContext& context, ArgumentList& arguments) {
+    if (command == u"list")
+        return runListCommand(context, arguments);
+    if (command == u"describe")
+        return runDescribeCommand(context, arguments);
+    if (command == u"reset")
+        return runResetCommand(context, arguments);
+    if (command == u"undo")
+        return runUndoCommand(context, arguments);
+    if (command == u"history")
+        return runHistoryCommand(context, arguments);
+    if (command == u"delete-offsets")
+        return runDeleteOffsetsCommand(context, arguments);
+    if (command == u"timeline")
+        return runTimelineCommand(context, arguments);
+    if (command == u"watch")
+        return runWatchCommand(context, arguments);
+    if (command == u"sandbox")
+        return runSandboxCommand(context.profile, arguments.remaining(), context.out, context.err);
+    context.err << "Error: unknown command \"" << command
+                << "\" (commands: list, describe, reset, undo, history, delete-offsets, "
+                   "timeline, watch, sandbox)\n";
+    return ExitUsage;
+}
+
+} // namespace
+
 int runCli(const QStringList& words, QTextStream& out, QTextStream& err) {
     ArgumentList arguments(words);
     if (arguments.takeFlag(QStringLiteral("--help")) || arguments.takeFlag(QStringLiteral("-h"))) {
@@ -84,9 +153,10 @@ int runCli(const QStringList& words, QTextStream& out, QTextStream& err) {
         out << "groupscope-cli " << GROUPSCOPE_VERSION << u'\n';
         return ExitSuccess;
     }
-    const auto bootstrap = arguments.takeValue(QStringLiteral("--bootstrap-server"));
-    const auto commandConfig = arguments.takeValue(QStringLiteral("--command-config"));
-    const auto timeoutText = arguments.takeValue(QStringLiteral("--timeout"));
+    CommonOptions common;
+    common.bootstrap = arguments.takeValue(QStringLiteral("--bootstrap-server"));
+    common.commandConfig = arguments.takeValue(QStringLiteral("--command-config"));
+    common.timeout = arguments.takeValue(QStringLiteral("--timeout"));
     auto command = arguments.takePositional();
     // Kafka's tool names its action with a flag; accept those spellings too, so a
     // kafka-consumer-groups line works with the program name changed.
@@ -103,60 +173,11 @@ int runCli(const QStringList& words, QTextStream& out, QTextStream& err) {
         err << "Error: " << arguments.error() << u'\n';
         return ExitUsage;
     }
-
     CommandContext context{{}, std::chrono::milliseconds(5000), out, err};
-    if (commandConfig) {
-        auto profile = kafka::ConnectionProfile::fromCommandConfigFile(*commandConfig);
-        if (!profile) {
-            err << "Error: " << profile.error().message << u'\n';
-            return ExitFailure;
-        }
-        context.profile = profile.value();
-    }
-    if (bootstrap)
-        context.profile.bootstrapServers = *bootstrap;
     // history only reads the local audit log; every other command talks to a cluster.
-    const bool needsCluster = *command != u"history";
-    if (needsCluster && context.profile.bootstrapServers.trimmed().isEmpty()) {
-        err << "Error: missing --bootstrap-server HOST:PORT\n";
-        return ExitUsage;
-    }
-    if (timeoutText) {
-        const auto timeout = parseTimeout(*timeoutText);
-        if (!timeout) {
-            err << "Error: --timeout takes milliseconds from 1 to 3600000, got \"" << *timeoutText
-                << "\"\n";
-            return ExitUsage;
-        }
-        context.timeout = *timeout;
-    }
-    // Verification is only ever off because the command config says so; say what it costs
-    // every time, on stderr so that it never mixes with output a script parses.
-    if (const QString warning = context.profile.verificationWarning(); !warning.isEmpty())
-        err << "Warning: " << warning << u'\n';
-
-    if (*command == u"list")
-        return runListCommand(context, arguments);
-    if (*command == u"describe")
-        return runDescribeCommand(context, arguments);
-    if (*command == u"reset")
-        return runResetCommand(context, arguments);
-    if (*command == u"undo")
-        return runUndoCommand(context, arguments);
-    if (*command == u"history")
-        return runHistoryCommand(context, arguments);
-    if (*command == u"delete-offsets")
-        return runDeleteOffsetsCommand(context, arguments);
-    if (*command == u"timeline")
-        return runTimelineCommand(context, arguments);
-    if (*command == u"watch")
-        return runWatchCommand(context, arguments);
-    if (*command == u"sandbox")
-        return runSandboxCommand(context.profile, arguments.remaining(), out, err);
-    err << "Error: unknown command \"" << *command
-        << "\" (commands: list, describe, reset, undo, history, delete-offsets, "
-           "timeline, watch, sandbox)\n";
-    return ExitUsage;
+    if (const auto failed = applyCommonOptions(common, *command != u"history", context))
+        return *failed;
+    return runCommand(*command, context, arguments);
 }
 
 } // namespace groupscope::cli

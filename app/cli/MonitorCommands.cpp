@@ -1,11 +1,11 @@
 #include "cli/MonitorCommands.h"
 
 #include "cli/TextTable.h"
+#include "common/StopSignalWatcher.h"
 #include "lag/DurationText.h"
-#include "snapshot/HealthStatus.h"
 #include "monitor/MonitorSession.h"
 #include "offsets/ResetSpec.h"
-#include "common/StopSignalWatcher.h"
+#include "snapshot/HealthStatus.h"
 
 #include <QDateTime>
 #include <QJsonArray>

@@ -2,8 +2,8 @@
 
 #include "cli/ArgumentList.h"
 #include "cli/CommandContext.h"
-#include "sandbox/SandboxWorkload.h"
 #include "common/StopSignalWatcher.h"
+#include "sandbox/SandboxWorkload.h"
 
 #include <chrono>
 #include <cmath>

@@ -1,4 +1,5 @@
-// groupscope-cli: the command-line front end. Everything but the streams lives in app/cli (the groupscope_cli library).
+// groupscope-cli: the command-line front end. Everything but the streams lives in app/cli (the
+// groupscope_cli library).
 #include "cli/CliMain.h"
 
 #include <QCoreApplication>

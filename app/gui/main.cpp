@@ -1,8 +1,8 @@
 // groupscope: the desktop inspector. Parses the command line and opens the main window;
 // everything else lives in groupscope_ui and groupscope_core.
 
-#include "dialogs/ConnectionManagerDialog.h"
 #include "common/StopSignalWatcher.h"
+#include "dialogs/ConnectionManagerDialog.h"
 #include "settings/ConnectionStore.h"
 #include "widgets/ApplicationIcon.h"
 #include "windows/MainWindow.h"
@@ -13,6 +13,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 namespace {
 
@@ -44,6 +45,73 @@ struct Options {
     }
 };
 
+// --version and --help must work without a display, so they are handled before
+// QApplication connects to one. An exit code when one of them was given.
+std::optional<int> handleEarlyOptions(const Options& options, int argc, char* argv[]) {
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments.append(QString::fromLocal8Bit(argv[i]));
+    QCommandLineParser early;
+    options.addTo(early);
+    early.parse(arguments);
+    if (early.isSet(options.version)) {
+        std::printf("groupscope %s\n", GROUPSCOPE_VERSION);
+        return 0;
+    }
+    if (early.isSet(QStringLiteral("help")))
+        early.showHelp(0);
+    return std::nullopt;
+}
+
+// Ctrl-C in the terminal, a logout's SIGTERM or `timeout` close the windows the normal
+// way (the layout is saved, worker threads stop, the exit status is 0) instead of killing
+// the process mid-refresh. The notifier lives as long as the application.
+std::unique_ptr<QSocketNotifier>
+closeWindowsOnStopSignal(const groupscope::app::StopSignalWatcher& stopSignals, QApplication& app) {
+    if (!stopSignals.isInstalled())
+        return nullptr;
+    auto notifier = std::make_unique<QSocketNotifier>(stopSignals.wakeFd(), QSocketNotifier::Read);
+    QObject::connect(notifier.get(), &QSocketNotifier::activated, &app,
+                     [notifier = notifier.get()] {
+                         notifier->setEnabled(false);
+                         QApplication::closeAllWindows();
+                         QCoreApplication::quit();
+                     });
+    return notifier;
+}
+
+// The connection the command line names (--bootstrap-server or --profile), or the one the
+// user picks in the connection dialog. Empty with an exit code: stop there.
+std::optional<groupscope::ui::SavedConnection>
+chooseConnection(const QCommandLineParser& parser, const Options& options, int& exitCode) {
+    using groupscope::ui::ConnectionManagerDialog;
+    using groupscope::ui::SavedConnection;
+    exitCode = 0;
+    const QString servers = parser.value(options.bootstrapServer).trimmed();
+    const QString profileName = parser.value(options.profile).trimmed();
+    if (!servers.isEmpty()) {
+        SavedConnection connection;
+        connection.profile.name = servers;
+        connection.profile.bootstrapServers = servers;
+        return connection;
+    }
+    if (profileName.isEmpty())
+        return ConnectionManagerDialog::choose(); // empty when Close quits
+    std::optional<SavedConnection> connection;
+    for (const SavedConnection& saved : groupscope::ui::ConnectionStore::load())
+        if (saved.profile.name == profileName)
+            connection = saved;
+    if (!connection) {
+        std::fprintf(stderr, "groupscope: no saved connection profile named \"%s\"\n",
+                     qPrintable(profileName));
+        exitCode = 2;
+        return std::nullopt;
+    }
+    if (!ConnectionManagerDialog::fillSecrets(nullptr, *connection))
+        return std::nullopt;
+    return connection;
+}
+
 } // namespace
 
 int main(int argc, char* argv[]) {
@@ -53,70 +121,22 @@ int main(int argc, char* argv[]) {
     // Lets Wayland desktops tie the window to the .desktop entry and its icon.
     QGuiApplication::setDesktopFileName(QStringLiteral("org.groupscope.Groupscope"));
     const Options options;
-
-    // --version and --help must work without a display, so they are handled before
-    // QApplication connects to one.
-    {
-        QStringList arguments;
-        for (int i = 0; i < argc; ++i)
-            arguments.append(QString::fromLocal8Bit(argv[i]));
-        QCommandLineParser early;
-        options.addTo(early);
-        early.parse(arguments);
-        if (early.isSet(options.version)) {
-            std::printf("groupscope %s\n", GROUPSCOPE_VERSION);
-            return 0;
-        }
-        if (early.isSet(QStringLiteral("help")))
-            early.showHelp(0);
-    }
+    if (const auto exitCode = handleEarlyOptions(options, argc, argv))
+        return *exitCode;
 
     QApplication app(argc, argv);
     app.setWindowIcon(groupscope::ui::applicationIcon());
-    // Ctrl-C in the terminal, a logout's SIGTERM or `timeout` close the windows the normal
-    // way (the layout is saved, worker threads stop, the exit status is 0) instead of killing
-    // the process mid-refresh.
-    groupscope::app::StopSignalWatcher stopSignals;
-    std::unique_ptr<QSocketNotifier> stopNotifier;
-    if (stopSignals.isInstalled()) {
-        stopNotifier =
-            std::make_unique<QSocketNotifier>(stopSignals.wakeFd(), QSocketNotifier::Read);
-        QObject::connect(stopNotifier.get(), &QSocketNotifier::activated, &app,
-                         [notifier = stopNotifier.get()] {
-                             notifier->setEnabled(false);
-                             QApplication::closeAllWindows();
-                             QCoreApplication::quit();
-                         });
-    }
+    const groupscope::app::StopSignalWatcher stopSignals;
+    const auto stopNotifier = closeWindowsOnStopSignal(stopSignals, app);
     QCommandLineParser parser;
     options.addTo(parser);
     parser.process(app);
 
-    using groupscope::ui::ConnectionManagerDialog;
-    using groupscope::ui::SavedConnection;
-    std::optional<SavedConnection> connection;
-    const QString servers = parser.value(options.bootstrapServer).trimmed();
-    const QString profileName = parser.value(options.profile).trimmed();
-    if (!servers.isEmpty()) {
-        connection = SavedConnection();
-        connection->profile.name = servers;
-        connection->profile.bootstrapServers = servers;
-    } else if (!profileName.isEmpty()) {
-        for (const SavedConnection& saved : groupscope::ui::ConnectionStore::load())
-            if (saved.profile.name == profileName)
-                connection = saved;
-        if (!connection) {
-            std::fprintf(stderr, "groupscope: no saved connection profile named \"%s\"\n",
-                         qPrintable(profileName));
-            return 2;
-        }
-        if (!ConnectionManagerDialog::fillSecrets(nullptr, *connection))
-            return 0;
-    } else {
-        connection = ConnectionManagerDialog::choose();
-        if (!connection)
-            return 0; // Close quits
-    }
+    int exitCode = 0;
+    std::optional<groupscope::ui::SavedConnection> connection =
+        chooseConnection(parser, options, exitCode);
+    if (!connection)
+        return exitCode;
     if (parser.isSet(options.readOnly))
         connection->readOnly = true;
 

@@ -1,7 +1,7 @@
 #include "consumer/ConsumerSession.h"
 
-#include "kafka/TopicPartitionList.h"
 #include "kafka/ClientConf.h"
+#include "kafka/TopicPartitionList.h"
 
 #include <librdkafka/rdkafka.h>
 

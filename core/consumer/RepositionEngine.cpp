@@ -14,8 +14,7 @@ using kafka::TopicPartitionListHandle;
 
 namespace {
 
-KafkaError partitionError(int code, const QString& what,
-                          const TopicPartition& partition) {
+KafkaError partitionError(int code, const QString& what, const TopicPartition& partition) {
     return KafkaError::fromCode(code, QStringLiteral("%1 %2").arg(what, partition.toString()));
 }
 

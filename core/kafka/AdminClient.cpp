@@ -29,7 +29,6 @@ int remainingMs(Clock::time_point deadline) {
     return int(std::clamp<long long>(left, 0, 1'000'000'000));
 }
 
-
 QString fromUtf8OrEmpty(const char* text) {
     return text ? QString::fromUtf8(text) : QString();
 }

@@ -41,8 +41,7 @@ bool isTransientLeaderError(rd_kafka_resp_err_t code) {
 
 } // namespace
 
-int AdminClient::offsetsForTimesWithRetry(rd_kafka_topic_partition_list_t* list,
-                                          Deadline until) {
+int AdminClient::offsetsForTimesWithRetry(rd_kafka_topic_partition_list_t* list, Deadline until) {
     // offsets_for_times overwrites each element's offset with the answer: keep the asked
     // timestamps so a retry asks the same question.
     std::vector<int64_t> asked(size_t(list->cnt));

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "kafka/ConnectionProfile.h"
-#include "snapshot/GroupSnapshot.h"
 #include "monitor/SnapshotDiff.h"
+#include "snapshot/GroupSnapshot.h"
 
 #include <QDeadlineTimer>
 #include <QObject>

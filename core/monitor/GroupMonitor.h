@@ -6,8 +6,8 @@
 #include "lag/LagHistory.h"
 #include "lag/TimeLagEstimator.h"
 #include "monitor/GroupMonitorSnapshot.h"
-#include "snapshot/GroupSnapshot.h"
 #include "offsetstopic/OffsetsTopicRecord.h"
+#include "snapshot/GroupSnapshot.h"
 #include "timeline/RebalanceTimeline.h"
 
 #include <QHash>

@@ -4,8 +4,8 @@
 
 #include "kafka/GroupTypes.h"
 #include "kafka/PartitionPosition.h"
-#include "snapshot/HealthStatus.h"
 #include "lag/LagTrail.h"
+#include "snapshot/HealthStatus.h"
 #include "snapshot/TimeLag.h"
 #include "timeline/GroupTimeline.h"
 

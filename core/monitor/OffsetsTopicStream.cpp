@@ -14,8 +14,8 @@ namespace groupscope::monitor {
 
 using offsetstopic::GroupMetadata;
 using offsetstopic::OffsetCommit;
-using offsetstopic::OffsetsTopicDecoder;
 using offsetstopic::OffsetsTopicDecodeError;
+using offsetstopic::OffsetsTopicDecoder;
 using offsetstopic::OffsetsTopicRecord;
 using offsetstopic::UnknownOffsetsTopicRecord;
 

@@ -117,7 +117,8 @@ kafka::Status SandboxAdmin::commitGroupOffsets(const QString& groupId,
     QList<QPair<kafka::TopicPartition, int64_t>> partitionsWithOffsets;
     for (const kafka::CommittedOffset& committed : offsets)
         partitionsWithOffsets.append({committed.topicPartition, committed.offset});
-    const kafka::TopicPartitionListHandle list = kafka::makeTopicPartitionList(partitionsWithOffsets);
+    const kafka::TopicPartitionListHandle list =
+        kafka::makeTopicPartitionList(partitionsWithOffsets);
     kafka::AlterConsumerGroupOffsetsHandle request(
         rd_kafka_AlterConsumerGroupOffsets_new(groupId.toUtf8().constData(), list.get()));
     rd_kafka_AlterConsumerGroupOffsets_t* requests[] = {request.get()};

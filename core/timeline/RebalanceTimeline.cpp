@@ -1,7 +1,7 @@
 #include "timeline/RebalanceTimeline.h"
 
-#include "snapshot/GroupSnapshot.h"
 #include "offsetstopic/OffsetsTopicRecord.h"
+#include "snapshot/GroupSnapshot.h"
 
 #include <QSet>
 

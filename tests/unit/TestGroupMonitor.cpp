@@ -52,7 +52,7 @@ GroupSnapshot poll(GroupState state, QList<kafka::MemberDescription> members,
 }
 
 offsetstopic::GroupMetadata generationRecord(int32_t generation, const QStringList& memberIds,
-                                        int64_t formedMs, int64_t storedMs) {
+                                             int64_t formedMs, int64_t storedMs) {
     offsetstopic::GroupMetadata metadata;
     metadata.group = group;
     metadata.protocolType = QStringLiteral("consumer");
@@ -75,7 +75,7 @@ offsetstopic::GroupMetadata generationRecord(int32_t generation, const QStringLi
 }
 
 offsetstopic::OffsetCommit commitRecord(const TopicPartition& partition, int64_t offset,
-                                   int64_t timeMs) {
+                                        int64_t timeMs) {
     offsetstopic::OffsetCommit commit;
     commit.group = group;
     commit.topicPartition = partition;

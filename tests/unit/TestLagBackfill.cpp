@@ -25,7 +25,7 @@ const TopicPartition orders1{QStringLiteral("orders"), 1};
 const TopicPartition refunds0{QStringLiteral("refunds"), 0};
 
 offsetstopic::OffsetCommit commitRecord(const TopicPartition& partition, int64_t offset,
-                                   int64_t timeMs) {
+                                        int64_t timeMs) {
     offsetstopic::OffsetCommit commit;
     commit.group = group;
     commit.topicPartition = partition;

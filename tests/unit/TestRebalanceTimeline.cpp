@@ -1,5 +1,5 @@
-#include "snapshot/GroupSnapshot.h"
 #include "offsetstopic/OffsetsTopicRecord.h"
+#include "snapshot/GroupSnapshot.h"
 #include "timeline/RebalanceTimeline.h"
 
 #include <QTest>
@@ -7,8 +7,8 @@
 using namespace groupscope::timeline;
 using groupscope::kafka::GroupState;
 using groupscope::kafka::TopicPartition;
-using groupscope::offsetstopic::GroupMetadata;
 using groupscope::monitor::GroupSnapshot;
+using groupscope::offsetstopic::GroupMetadata;
 
 namespace {
 

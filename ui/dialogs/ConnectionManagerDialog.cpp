@@ -100,18 +100,7 @@ QString ConnectionManagerDialog::secretKey(const QString& profileName, const QSt
     return profileName + QLatin1Char('/') + which;
 }
 
-void ConnectionManagerDialog::buildForm() {
-    m_list->setObjectName(QStringLiteral("profileList"));
-    m_list->setMaximumWidth(200);
-    auto* newButton = new QPushButton(tr("&New"), this);
-    auto* deleteButton = new QPushButton(tr("&Delete"), this);
-    auto* listButtons = new QHBoxLayout;
-    listButtons->addWidget(newButton);
-    listButtons->addWidget(deleteButton);
-    auto* left = new QVBoxLayout;
-    left->addWidget(m_list, 1);
-    left->addLayout(listButtons);
-
+void ConnectionManagerDialog::configureFields() {
     m_name->setObjectName(QStringLiteral("profileName"));
     m_servers->setObjectName(QStringLiteral("bootstrapServersEdit"));
     m_servers->setPlaceholderText(QStringLiteral("broker1:9092,broker2:9092"));
@@ -138,6 +127,29 @@ void ConnectionManagerDialog::buildForm() {
     m_refreshSeconds->setSuffix(tr(" s"));
     m_readOnly->setObjectName(QStringLiteral("readOnlyBox"));
 
+    m_caPath->setObjectName(QStringLiteral("caPath"));
+    m_certPath->setObjectName(QStringLiteral("certificatePath"));
+    m_keyPath->setObjectName(QStringLiteral("keyPath"));
+}
+
+QLayout* ConnectionManagerDialog::buildProfileList() {
+    m_list->setObjectName(QStringLiteral("profileList"));
+    m_list->setMaximumWidth(200);
+    auto* newButton = new QPushButton(tr("&New"), this);
+    auto* deleteButton = new QPushButton(tr("&Delete"), this);
+    auto* listButtons = new QHBoxLayout;
+    listButtons->addWidget(newButton);
+    listButtons->addWidget(deleteButton);
+    auto* left = new QVBoxLayout;
+    left->addWidget(m_list, 1);
+    left->addLayout(listButtons);
+
+    connect(newButton, &QPushButton::clicked, this, &ConnectionManagerDialog::newProfile);
+    connect(deleteButton, &QPushButton::clicked, this, &ConnectionManagerDialog::deleteCurrent);
+    return left;
+}
+
+QFormLayout* ConnectionManagerDialog::buildProfileForm() {
     auto* form = new QFormLayout;
     form->addRow(tr("&Name:"), m_name);
     form->addRow(tr("&Bootstrap servers:"), m_servers);
@@ -145,9 +157,6 @@ void ConnectionManagerDialog::buildForm() {
     form->addRow(tr("SASL &mechanism:"), m_mechanism);
     form->addRow(tr("&Username:"), m_username);
     form->addRow(tr("&Password:"), m_password);
-    m_caPath->setObjectName(QStringLiteral("caPath"));
-    m_certPath->setObjectName(QStringLiteral("certificatePath"));
-    m_keyPath->setObjectName(QStringLiteral("keyPath"));
     const QString pemFilter = tr("PEM files (*.pem *.crt *.cer *.key);;All files (*)");
     form->addRow(tr("CA file:"), withBrowseButton(m_caPath, tr("CA certificate"), pemFilter));
     form->addRow(tr("Certificate file:"),
@@ -159,7 +168,10 @@ void ConnectionManagerDialog::buildForm() {
     form->addRow(tr("E&xtra properties:"), m_extra);
     form->addRow(tr("&Refresh every:"), m_refreshSeconds);
     form->addRow(QString(), m_readOnly);
+    return form;
+}
 
+QLayout* ConnectionManagerDialog::buildDetailsColumn() {
     m_secretNote->setObjectName(QStringLiteral("secretStorageNote"));
     m_secretNote->setWordWrap(true);
     m_secretNote->setForegroundRole(QPalette::PlaceholderText);
@@ -170,29 +182,31 @@ void ConnectionManagerDialog::buildForm() {
     m_testButton->setAutoDefault(false);
 
     auto* right = new QVBoxLayout;
-    right->addLayout(form);
+    right->addLayout(buildProfileForm());
     right->addWidget(m_secretNote);
     auto* testRow = new QHBoxLayout;
     testRow->addWidget(m_testButton);
     testRow->addWidget(m_testResult, 1);
     right->addLayout(testRow);
     right->addStretch(1);
+    return right;
+}
 
+void ConnectionManagerDialog::buildForm() {
+    configureFields();
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     QPushButton* saveButton = buttons->addButton(tr("&Save"), QDialogButtonBox::ApplyRole);
     QPushButton* connectButton = buttons->addButton(tr("&Connect"), QDialogButtonBox::AcceptRole);
     connectButton->setDefault(true);
 
     auto* columns = new QHBoxLayout;
-    columns->addLayout(left);
-    columns->addLayout(right, 1);
+    columns->addLayout(buildProfileList());
+    columns->addLayout(buildDetailsColumn(), 1);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(columns, 1);
     layout->addWidget(buttons);
 
     connect(m_list, &QListWidget::currentRowChanged, this, &ConnectionManagerDialog::selectProfile);
-    connect(newButton, &QPushButton::clicked, this, &ConnectionManagerDialog::newProfile);
-    connect(deleteButton, &QPushButton::clicked, this, &ConnectionManagerDialog::deleteCurrent);
     connect(saveButton, &QPushButton::clicked, this, &ConnectionManagerDialog::saveCurrent);
     connect(m_testButton, &QPushButton::clicked, this, &ConnectionManagerDialog::testConnection);
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {

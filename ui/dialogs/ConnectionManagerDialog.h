@@ -9,7 +9,9 @@
 
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QListWidget;
 class QPlainTextEdit;
@@ -50,6 +52,11 @@ public:
 
 private:
     void buildForm();
+    // Object names, placeholders and ranges of the form's fields (tests find them by name).
+    void configureFields();
+    QLayout* buildProfileList();
+    QFormLayout* buildProfileForm();
+    QLayout* buildDetailsColumn();
     void loadProfiles();
     void selectProfile(int row);
     void saveCurrent();

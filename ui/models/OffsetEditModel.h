@@ -1,8 +1,8 @@
 #pragma once
 
 #include "models/KeyedTableModel.h"
-#include "snapshot/GroupSnapshot.h"
 #include "offsets/ResetPlan.h"
+#include "snapshot/GroupSnapshot.h"
 
 namespace groupscope::ui {
 

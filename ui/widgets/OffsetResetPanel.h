@@ -1,7 +1,7 @@
 #pragma once
 
-#include "snapshot/GroupSnapshot.h"
 #include "offsets/ResetApplier.h"
+#include "snapshot/GroupSnapshot.h"
 
 #include <QTimer>
 #include <QWidget>

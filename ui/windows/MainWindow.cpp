@@ -4,8 +4,8 @@
 #include "controllers/ResetController.h"
 #include "delegates/GroupStateBadgeDelegate.h"
 #include "delegates/LagSparklineDelegate.h"
-#include "kafka/LibrdkafkaVersion.h"
 #include "dialogs/ConnectionManagerDialog.h"
+#include "kafka/LibrdkafkaVersion.h"
 #include "models/GroupFilterProxyModel.h"
 #include "models/GroupListModel.h"
 #include "monitor/AdminTaskRunner.h"
@@ -281,12 +281,11 @@ void MainWindow::showAbout() {
     box.setWindowTitle(tr("About Groupscope"));
     box.setIconPixmap(applicationIcon().pixmap(64, 64));
     box.setText(tr("<h3>Groupscope %1</h3>").arg(QStringLiteral(GROUPSCOPE_VERSION)));
-    box.setInformativeText(
-        tr("An inspector for Apache Kafka consumer groups.<br>"
-           "librdkafka %1, Qt %2.<br>"
-           "Copyright © 2026 The Groupscope developers.<br>"
-           "Released under the MIT License.")
-            .arg(kafka::librdkafkaVersion(), QString::fromUtf8(qVersion())));
+    box.setInformativeText(tr("An inspector for Apache Kafka consumer groups.<br>"
+                              "librdkafka %1, Qt %2.<br>"
+                              "Copyright © 2026 The Groupscope developers.<br>"
+                              "Released under the MIT License.")
+                               .arg(kafka::librdkafkaVersion(), QString::fromUtf8(qVersion())));
     box.exec();
 }
 

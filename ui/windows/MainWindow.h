@@ -1,8 +1,8 @@
 #pragma once
 
 #include "kafka/ConnectionProfile.h"
-#include "snapshot/GroupSnapshot.h"
 #include "settings/SavedConnection.h"
+#include "snapshot/GroupSnapshot.h"
 
 #include <QMainWindow>
 #include <QPointer>
