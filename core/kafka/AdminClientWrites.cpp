@@ -11,8 +11,6 @@ namespace groupscope::kafka {
 
 using detail::borrowedError;
 using detail::eventError;
-using detail::fromUtf8OrEmpty;
-using detail::remainingMs;
 
 namespace {
 
