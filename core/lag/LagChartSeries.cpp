@@ -17,15 +17,15 @@ LagChartPoints::iterator firstAtOrAfter(LagChartPoints& points, double key) {
                             [](const LagChartPoint& point, double k) { return point.key < k; });
 }
 
-// `count` points of a trail column in front of what `points` holds.
+// A trail column's first keys.size() values, paired with those keys, in front of what
+// `points` holds.
 template <typename Column>
-void prependColumn(LagChartPoints& points, const QList<int64_t>& timesMs, const Column& column,
-                   qsizetype count) {
-    count = std::min(count, column.size());
+void prependColumn(LagChartPoints& points, const std::vector<double>& keys, const Column& column) {
+    const size_t count = std::min(keys.size(), size_t(column.size()));
     LagChartPoints merged;
-    merged.reserve(size_t(count) + points.size());
-    for (qsizetype i = 0; i < count; ++i)
-        merged.push_back({keyOf(timesMs[i]), double(column[i])});
+    merged.reserve(count + points.size());
+    for (size_t i = 0; i < count; ++i)
+        merged.push_back({keys[i], double(column[qsizetype(i)])});
     merged.insert(merged.end(), points.begin(), points.end());
     points = std::move(merged);
 }
@@ -90,14 +90,19 @@ bool LagChartSeries::setHistory(const LagTrail& trail) {
             points->erase(points->begin(), firstAtOrAfter(*points, historyEnd));
     m_history = trail;
 
-    const auto end = std::lower_bound(trail.timesMs.cbegin(), trail.timesMs.cend(), historyEnd,
-                                      [](int64_t timeMs, double k) { return keyOf(timeMs) < k; });
-    const qsizetype count = end - trail.timesMs.cbegin();
-    if (count > 0) {
-        prependColumn(m_total, trail.timesMs, trail.totalLag, count);
-        prependColumn(m_timeLag, trail.timesMs, trail.maxTimeLagSeconds, count);
+    // The keys once for every column: a day of 50 series is two million points.
+    std::vector<double> keys;
+    keys.reserve(size_t(trail.size()));
+    for (const int64_t timeMs : trail.timesMs) {
+        if (keyOf(timeMs) >= historyEnd)
+            break;
+        keys.push_back(keyOf(timeMs));
+    }
+    if (!keys.empty()) {
+        prependColumn(m_total, keys, trail.totalLag);
+        prependColumn(m_timeLag, keys, trail.maxTimeLagSeconds);
         for (auto it = trail.topicLag.cbegin(); it != trail.topicLag.cend(); ++it)
-            prependColumn(m_topics[it.key()], trail.timesMs, it.value(), count);
+            prependColumn(m_topics[it.key()], keys, it.value());
     }
     ++m_revision;
     return true;
