@@ -27,9 +27,8 @@ double nowSeconds() {
     return double(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
 }
 
-// A poll as the chart plots it, or nothing: a failed poll repeats the last good
-// rows, and plotting them would draw a flat lie; a poll without any partition's
-// lag has nothing.
+// A poll as the chart plots it, or nothing: a failed poll repeats the last good rows, and
+// plotting them would draw a flat lie; a poll without any partition's lag has nothing.
 std::optional<lag::LagChartSample> chartSampleOf(const monitor::GroupMonitorSnapshot& snapshot) {
     if (snapshot.error.isError() || !snapshot.exists)
         return std::nullopt;
@@ -96,9 +95,8 @@ void LagChartWidget::buildToolbar() {
 }
 
 void LagChartWidget::buildPlot() {
-    // Not phFastPolylines: with antialiased 1 px lines it made the replot slower,
-    // and with cosmetic pens there is nothing for it to save (measured in
-    // BenchGuiLagChart's peer).
+    // Not phFastPolylines: with antialiased 1 px lines it made the replot slower, and with
+    // cosmetic pens there is nothing for it to save (measured in BenchGuiLagChart's peer).
     m_plot->setPlottingHints(QCP::phCacheLabels);
     m_plot->setNoAntialiasingOnDrag(true);
     m_plot->setMouseTracking(true);
@@ -132,9 +130,8 @@ void LagChartWidget::buildPlot() {
             &LagChartWidget::onTimeRangeChanged);
 
     buildLegend();
-    // The detail level depends on the plot's width in pixels, which is only known
-    // once the plot is laid out: a chart filled while its tab was hidden had a
-    // tiny width then.
+    // The detail level depends on the plot's width in pixels, which is only known once the
+    // plot is laid out: a chart filled while its tab was hidden had a tiny width then.
     connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
         const QCPRange keys = m_plot->xAxis->range();
         if (m_graphs->applyDetailLevel(keys, m_plot->axisRect()->width())) {
@@ -158,9 +155,8 @@ void LagChartWidget::buildPlot() {
 }
 
 void LagChartWidget::buildLegend() {
-    // The legend as a row of entries under the chart, packed to the left: it
-    // never covers a series. The empty element beside it takes the row's spare
-    // width.
+    // The legend as a row of entries under the chart, packed to the left: it never covers
+    // a series. The empty element beside it takes the row's spare width.
     QCPLegend* legend = m_plot->legend;
     legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->take(legend);
@@ -295,8 +291,7 @@ void LagChartWidget::updateHistoryShade() {
         return;
     m_historyShade->topLeft->setCoords(span->start, 0);
     m_historyShade->bottomRight->setCoords(span->end, 1);
-    // At the left edge of the shade's visible part, so scrolling never cuts the
-    // label.
+    // At the left edge of the shade's visible part, so scrolling never cuts the label.
     const QCPRange view = m_plot->xAxis->range();
     m_historyLabel->position->setCoords(std::max(span->start, view.lower), 0);
     m_historyLabel->setVisible(span->end > view.lower && span->start < view.upper);
@@ -357,9 +352,8 @@ void LagChartWidget::onTimeRangeChanged() {
         if (isFollowing() != wasFollowing)
             emit followingChanged(isFollowing());
     }
-    // Drags re-enter here on every mouse move: the rescale is linear in the
-    // visible points, which adaptive sampling needs to look at for the replot
-    // anyway.
+    // Drags re-enter here on every mouse move: the rescale is linear in the visible points,
+    // which adaptive sampling needs to look at for the replot anyway.
     rescaleValueAxes();
     updateHistoryShade();
     if (m_readout->isShown())
@@ -386,8 +380,7 @@ void LagChartWidget::scheduleReplot() {
         return;
     }
     m_replotPending = false;
-    // Queued: many samples or a backfill in one event-loop pass still cost one
-    // replot.
+    // Queued: many samples or a backfill in one event-loop pass still cost one replot.
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -25,41 +25,36 @@ namespace groupscope::ui {
 
 class LagChartGraphs;
 
-// A group's lag over time: the total and each topic's lag on the left axis, the
-// worst partition's time lag on the right one. Live samples come from
-// GroupMonitorSnapshots; the history window rebuilt from the offsets topic
-// (GroupMonitorSnapshot::lagBackfill) fills the time before the first one,
-// shaded, so the chart opens with the last hour. The series themselves live in
-// a lag::LagChartSeries; this widget only draws them (LagChartGraphs) where a
-// ChartNavigation says the view is.
+// A group's lag over time: the total and each topic's lag on the left axis, the worst
+// partition's time lag on the right one. Live samples come from GroupMonitorSnapshots; the
+// history window rebuilt from the offsets topic (GroupMonitorSnapshot::lagBackfill) fills
+// the time before the first one, shaded, so the chart opens with the last hour. The series
+// themselves live in a lag::LagChartSeries; this widget only draws them (LagChartGraphs)
+// where a ChartNavigation says the view is.
 //
-// While following, the time axis keeps "now" at its right edge. Zooming (wheel,
-// +/-) or panning (drag, arrows) stops following; Follow (F) brings it back,
-// Reset zoom (0, double click) shows everything and follows. Clicking a legend
-// entry hides or shows its series. Data arrives every poll, but the plot
-// repaints at most once per event-loop pass and not while hidden. Wide views
-// draw each series from its min/max envelope (SeriesEnvelope) and without
-// antialiasing once there are more samples than pixel columns, which keeps a
-// day of 50 series within a frame (BenchGuiLagChart); the hover read-out has
-// its own buffered layer, so moving the mouse never redraws the series.
+// While following, the time axis keeps "now" at its right edge. Zooming (wheel, +/-) or
+// panning (drag, arrows) stops following; Follow (F) brings it back, Reset zoom (0, double
+// click) shows everything and follows. Clicking a legend entry hides or shows its series.
+// Data arrives every poll, but the plot repaints at most once per event-loop pass and not
+// while hidden. Wide views draw each series from its min/max envelope (SeriesEnvelope) and
+// without antialiasing once there are more samples than pixel columns, which keeps a day
+// of 50 series within a frame (BenchGuiLagChart); the hover read-out has its own buffered
+// layer, so moving the mouse never redraws the series.
 class LagChartWidget : public QWidget {
     Q_OBJECT
 public:
     static constexpr double defaultSpanSeconds = ChartNavigation::defaultSpanSeconds;
     static constexpr double minimumSpanSeconds = ChartNavigation::minimumSpanSeconds;
-    // How much of the past stays in memory: a day of 2 s samples is 43,200 per
-    // series.
+    // How much of the past stays in memory: a day of 2 s samples is 43,200 per series.
     static constexpr double retentionSeconds = lag::LagChartSeries::retentionMs / 1000.0;
 
     explicit LagChartWidget(QWidget* parent = nullptr);
     ~LagChartWidget() override;
 
-    // Adds one sample to every series (a failed poll adds none). A snapshot
-    // carrying a new lag backfill also replaces the history shown before the
-    // first live sample.
+    // Adds one sample to every series (a failed poll adds none). A snapshot carrying a new
+    // lag backfill also replaces the history shown before the first live sample.
     void appendSnapshot(const monitor::GroupMonitorSnapshot& snapshot);
-    // The rebuilt past; points at or after the first live sample are dropped
-    // (live wins).
+    // The rebuilt past; points at or after the first live sample are dropped (live wins).
     void setHistory(const lag::LagTrail& trail);
     // Forgets everything, e.g. when another group is opened.
     void clear();
@@ -79,13 +74,12 @@ public:
     void hideReadout();
     QString readoutText() const { return m_readout->text(); }
 
-    // Series are the graphs topicGraph() and friends return; hidden ones leave
-    // the plot, the read-out and the value axes' scaling.
+    // Series are the graphs topicGraph() and friends return; hidden ones leave the plot,
+    // the read-out and the value axes' scaling.
     void setSeriesVisible(QCPGraph* graph, bool visible);
     bool isSeriesVisible(QCPGraph* graph) const;
-    // The graph that draws a series now: the series itself, or its envelope when
-    // so many samples are in view that the envelope looks the same and draws much
-    // faster.
+    // The graph that draws a series now: the series itself, or its envelope when so many
+    // samples are in view that the envelope looks the same and draws much faster.
     QCPGraph* drawnGraph(QCPGraph* series) const;
     QCustomPlot* plot() const { return m_plot; }
     QCPGraph* totalGraph() const;
@@ -113,8 +107,7 @@ private:
     void buildLegend();
     void buildHistoryShade();
     void applyColors();
-    // After the series changed: copies it into the graphs and moves a following
-    // view.
+    // After the series changed: copies it into the graphs and moves a following view.
     void seriesChanged();
     void updateHistoryShade();
     // Shows the navigation's range, and tells about a change of following since
