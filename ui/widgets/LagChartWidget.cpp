@@ -3,7 +3,7 @@
 #include "dialogs/FileChooser.h"
 #include "plots/CountTicker.h"
 #include "plots/DurationTicker.h"
-#include "plots/SeriesEnvelope.h"
+#include "plots/LagChartGraphs.h"
 
 #include <qcustomplot.h>
 
@@ -13,81 +13,58 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include <cmath>
-#include <limits>
+#include <algorithm>
+#include <optional>
 
 namespace groupscope::ui {
 
 namespace {
 
-// Room right of the newest sample while following, as a share of the span, so the newest
-// point is not glued to the axis.
-constexpr double followMarginShare = 0.02;
-// The narrowest view while following, so the first samples do not fill the whole width.
-constexpr double minimumFollowSpanSeconds = 120;
-// Topics beyond this many get no legend entry: a legend of 50 entries hides the chart.
-constexpr int legendTopicLimit = 16;
 constexpr int legendColumns = 8;
 const QString hoverLayerName = QStringLiteral("hover");
 
-// With more samples than pixel columns in view, lines go out without antialiasing: the
-// replot is then 2-3x faster (BenchGuiLagChart), and a line that zigzags within each pixel
-// column shows no jagged edges anyway.
-constexpr double denseSamplesPerPixel = 1.0;
-
-// The envelope level for a number of samples per pixel column: the coarsest whose two
-// points per block still give every column at least one point (SeriesEnvelope).
-int envelopeLevelFor(double samplesPerPixel) {
-    int level = 0;
-    for (size_t i = 0; i < ui::SeriesEnvelope::blockSizes.size(); ++i)
-        if (samplesPerPixel > ui::SeriesEnvelope::blockSizes[i] / 2.0)
-            level = int(i) + 1;
-    return level;
-}
-// Samples older than the retention go in batches, so the envelopes are rebuilt every ten
-// minutes rather than on every poll.
-constexpr double expiryBatchSeconds = 600;
-
-// The smallest and largest value of a series inside a key range (NaN: none there), in one
-// pass over the visible points.
-struct ValueSpan {
-    double minimum = std::numeric_limits<double>::quiet_NaN();
-    double maximum = std::numeric_limits<double>::quiet_NaN();
-};
-
-ValueSpan valueSpanIn(const QCPGraph* graph, const QCPRange& keys) {
-    const auto data = graph->data();
-    ValueSpan span;
-    // One point beyond each edge: the line to it is on screen too.
-    for (auto it = data->findBegin(keys.lower, true), end = data->findEnd(keys.upper, true);
-         it != end; ++it) {
-        if (std::isnan(it->value))
-            continue;
-        if (!(it->value <= span.maximum))
-            span.maximum = it->value;
-        if (!(it->value >= span.minimum))
-            span.minimum = it->value;
-    }
-    return span;
+double nowSeconds() {
+    return double(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
 }
 
-// An upper bound for a value axis: the maximum plus headroom, never a zero-size range.
-double axisTop(double maximum, double fallback, double headroom) {
-    if (std::isnan(maximum) || maximum <= 0)
-        return fallback;
-    return maximum * headroom;
+// A poll as the chart plots it, or nothing: a failed poll repeats the last good rows, and
+// plotting them would draw a flat lie; a poll without any partition's lag has nothing.
+std::optional<lag::LagChartSample> chartSampleOf(const monitor::GroupMonitorSnapshot& snapshot) {
+    if (snapshot.error.isError() || !snapshot.exists)
+        return std::nullopt;
+    lag::LagChartSample sample;
+    sample.timeMs = snapshot.takenAtMs;
+    sample.totalLag = snapshot.totalLag;
+    for (const monitor::MonitoredPartition& partition : snapshot.partitions)
+        if (partition.lag)
+            sample.topicLag[partition.topicPartition.topic] += *partition.lag;
+    if (sample.topicLag.isEmpty())
+        return std::nullopt;
+    if (snapshot.maxTimeLag.isKnown())
+        sample.maxTimeLagSeconds = snapshot.maxTimeLag.seconds;
+    return sample;
 }
-
-// Lag and time lag usually rise and fall together: with the same headroom on both axes
-// their peaks would be drawn on top of each other. The time lag's peak sits lower.
-constexpr double lagHeadroom = 1.08;
-constexpr double timeLagHeadroom = 1.35;
 
 } // namespace
 
 LagChartWidget::LagChartWidget(QWidget* parent)
     : QWidget(parent)
     , m_plot(new QCustomPlot(this)) {
+    buildToolbar();
+    buildPlot();
+    applyColors();
+    setFocusPolicy(Qt::StrongFocus);
+    m_plot->setFocusPolicy(Qt::StrongFocus);
+    setFocusProxy(m_plot);
+
+    connect(m_followButton, &QToolButton::clicked, this, &LagChartWidget::setFollowing);
+    connect(m_resetButton, &QToolButton::clicked, this, &LagChartWidget::resetZoom);
+    connect(m_exportButton, &QToolButton::clicked, this, &LagChartWidget::exportWithChooser);
+}
+
+LagChartWidget::~LagChartWidget() = default;
+
+void LagChartWidget::buildToolbar() {
     m_followButton = new QToolButton(this);
     m_followButton->setText(tr("Follow"));
     m_followButton->setCheckable(true);
@@ -115,19 +92,7 @@ LagChartWidget::LagChartWidget(QWidget* parent)
     layout->setSpacing(2);
     layout->addLayout(toolbar);
     layout->addWidget(m_plot, 1);
-
-    buildPlot();
-    applyColors();
-    setFocusPolicy(Qt::StrongFocus);
-    m_plot->setFocusPolicy(Qt::StrongFocus);
-    setFocusProxy(m_plot);
-
-    connect(m_followButton, &QToolButton::clicked, this, &LagChartWidget::setFollowing);
-    connect(m_resetButton, &QToolButton::clicked, this, &LagChartWidget::resetZoom);
-    connect(m_exportButton, &QToolButton::clicked, this, &LagChartWidget::exportWithChooser);
 }
-
-LagChartWidget::~LagChartWidget() = default;
 
 void LagChartWidget::buildPlot() {
     // Not phFastPolylines: with antialiased 1 px lines it made the replot slower, and with
@@ -164,6 +129,32 @@ void LagChartWidget::buildPlot() {
     connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             &LagChartWidget::onTimeRangeChanged);
 
+    buildLegend();
+    // The detail level depends on the plot's width in pixels, which is only known once the
+    // plot is laid out: a chart filled while its tab was hidden had a tiny width then.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        const QCPRange keys = m_plot->xAxis->range();
+        if (m_graphs->applyDetailLevel(keys, m_plot->axisRect()->width())) {
+            m_graphs->fitValueAxes(keys);
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+        }
+    });
+    connect(m_plot, &QCustomPlot::mouseMove, this, &LagChartWidget::onMouseMove);
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetZoom(); });
+
+    buildHistoryShade();
+    m_graphs = std::make_unique<LagChartGraphs>(m_plot);
+
+    m_plot->addLayer(hoverLayerName, m_plot->layer(QStringLiteral("overlay")),
+                     QCustomPlot::limAbove);
+    m_hoverLayer = m_plot->layer(hoverLayerName);
+    m_hoverLayer->setMode(QCPLayer::lmBuffered);
+    m_readout = std::make_unique<ChartReadout>(m_plot, m_hoverLayer);
+    m_navigation.reset(nowSeconds());
+    setTimeRange(m_navigation.range().lower, m_navigation.range().upper);
+}
+
+void LagChartWidget::buildLegend() {
     // The legend as a row of entries under the chart, packed to the left: it never covers
     // a series. The empty element beside it takes the row's spare width.
     QCPLegend* legend = m_plot->legend;
@@ -187,19 +178,9 @@ void LagChartWidget::buildPlot() {
     connect(
         m_plot, &QCustomPlot::legendClick, this,
         [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) { toggleFromLegend(item); });
-    // The detail level depends on the plot's width in pixels, which is only known once the
-    // plot is laid out: a chart filled while its tab was hidden had a tiny width then.
-    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
-        const int before = m_level;
-        applyDetailLevel();
-        if (m_level != before) {
-            rescaleValueAxes();
-            m_plot->replot(QCustomPlot::rpQueuedReplot);
-        }
-    });
-    connect(m_plot, &QCustomPlot::mouseMove, this, &LagChartWidget::onMouseMove);
-    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetZoom(); });
+}
 
+void LagChartWidget::buildHistoryShade() {
     m_historyShade = new QCPItemRect(m_plot);
     m_historyShade->setLayer(QStringLiteral("background"));
     m_historyShade->setSelectable(false);
@@ -219,31 +200,6 @@ void LagChartWidget::buildPlot() {
     }
     m_historyShade->setVisible(false);
     m_historyLabel->setVisible(false);
-
-    m_total = addGraph(tr("Total lag"), false);
-    m_timeLag = addGraph(tr("Time lag"), true);
-
-    m_plot->addLayer(hoverLayerName, m_plot->layer(QStringLiteral("overlay")),
-                     QCustomPlot::limAbove);
-    m_hoverLayer = m_plot->layer(hoverLayerName);
-    m_hoverLayer->setMode(QCPLayer::lmBuffered);
-    m_readout = std::make_unique<ChartReadout>(m_plot, m_hoverLayer);
-    setTimeRange(QDateTime::currentMSecsSinceEpoch() / 1000.0 - defaultSpanSeconds,
-                 QDateTime::currentMSecsSinceEpoch() / 1000.0);
-}
-
-QCPGraph* LagChartWidget::addGraph(const QString& name, bool onTimeAxis) {
-    QCPGraph* graph = m_plot->addGraph(m_plot->xAxis, onTimeAxis ? m_plot->yAxis2 : m_plot->yAxis);
-    graph->setName(name);
-    graph->setLineStyle(QCPGraph::lsLine);
-    // Adaptive sampling is on by default; it is what keeps a day of samples cheap to draw.
-    graph->setAdaptiveSampling(true);
-    graph->setAntialiased(!m_dense);
-    auto envelope = std::make_shared<SeriesEnvelope>(graph);
-    envelope->setAntialiased(!m_dense);
-    envelope->show(true, m_level);
-    m_envelopes.insert(graph, envelope);
-    return graph;
 }
 
 void LagChartWidget::applyColors() {
@@ -265,16 +221,7 @@ void LagChartWidget::applyColors() {
     legend->setBrush(Qt::NoBrush);
     legend->setBorderPen(Qt::NoPen);
     legend->setTextColor(m_colors.text);
-
-    setSeriesPen(m_total, totalPen());
-    setSeriesPen(m_timeLag, QPen(m_colors.timeLag, 1));
-    int index = 0;
-    for (QCPGraph* graph : std::as_const(m_topics))
-        setSeriesPen(graph, topicPen(index++));
-    for (int i = 0; i < legend->itemCount(); ++i)
-        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
-            item->setTextColor(m_hidden.contains(item->plottable()) ? m_colors.mutedText
-                                                                    : m_colors.text);
+    m_graphs->setColors(m_colors);
 
     m_historyShade->setPen(Qt::NoPen);
     m_historyShade->setBrush(m_colors.historyShade);
@@ -283,29 +230,20 @@ void LagChartWidget::applyColors() {
     scheduleReplot();
 }
 
-QPen LagChartWidget::totalPen() const {
-    // Wider only while few samples are in view: a wide pen's stroke is costly with a day
-    // of samples (tens of milliseconds per series, against ~1 ms at 1 px).
-    return QPen(m_colors.total, m_dense ? 1 : 2);
+QCPGraph* LagChartWidget::totalGraph() const {
+    return m_graphs->total();
 }
 
-QPen LagChartWidget::topicPen(int index) const {
-    // Exactly 1 px: QCustomPlot then draws with a cosmetic pen, several times faster with
-    // dozens of series than any other width (QCPAbstractPlottable1D::drawPolyline).
-    return QPen(m_colors.seriesColor(index), 1);
+QCPGraph* LagChartWidget::timeLagGraph() const {
+    return m_graphs->timeLag();
 }
 
-QCPGraph* LagChartWidget::topicGraphFor(const QString& topic) {
-    if (QCPGraph* graph = m_topics.value(topic))
-        return graph;
-    // Added after the total, so drawn over it: a topic that makes up all of the lag runs
-    // inside the total's wider line instead of vanishing under it.
-    QCPGraph* graph = addGraph(topic, false);
-    setSeriesPen(graph, topicPen(int(m_topics.size())));
-    m_topics.insert(topic, graph);
-    if (m_topics.size() > legendTopicLimit)
-        graph->removeFromLegend();
-    return graph;
+QCPGraph* LagChartWidget::topicGraph(const QString& topic) const {
+    return m_graphs->topic(topic);
+}
+
+QStringList LagChartWidget::topics() const {
+    return m_graphs->topics();
 }
 
 void LagChartWidget::appendSnapshot(const monitor::GroupMonitorSnapshot& snapshot) {
@@ -314,151 +252,49 @@ void LagChartWidget::appendSnapshot(const monitor::GroupMonitorSnapshot& snapsho
             clear();
         m_group = snapshot.group;
     }
-    const double key = double(snapshot.takenAtMs) / 1000.0;
-    QMap<QString, int64_t> topicLag;
-    bool anyLag = false;
-    for (const monitor::MonitoredPartition& partition : snapshot.partitions) {
-        if (!partition.lag)
-            continue;
-        topicLag[partition.topicPartition.topic] += *partition.lag;
-        anyLag = true;
-    }
-    // A failed poll repeats the last good rows: plotting them would draw a flat lie.
-    const bool usable = !snapshot.error.isError() && snapshot.exists && anyLag &&
-                        (std::isnan(m_lastLiveKey) || key > m_lastLiveKey);
-    if (usable)
-        addLivePoint(key, snapshot.totalLag, topicLag,
-                     snapshot.maxTimeLag.isKnown() ? snapshot.maxTimeLag.seconds
-                                                   : std::numeric_limits<double>::quiet_NaN());
-    if (!snapshot.lagBackfill.isEmpty() && snapshot.lagBackfill.timesMs != m_history.timesMs)
-        setHistory(snapshot.lagBackfill);
-    if (usable && m_following)
-        followNow();
-    updateHistoryShade();
-    rescaleValueAxes();
-    scheduleReplot();
-}
-
-void LagChartWidget::addLivePoint(double key, int64_t totalLag,
-                                  const QMap<QString, int64_t>& topicLag, double timeLagSeconds) {
-    if (std::isnan(m_firstLiveKey))
-        m_firstLiveKey = key;
-    m_lastLiveKey = key;
-    m_total->addData(key, double(totalLag));
-    m_timeLag->addData(key, timeLagSeconds);
-    for (auto it = topicLag.cbegin(); it != topicLag.cend(); ++it)
-        topicGraphFor(it.key())->addData(key, double(it.value()));
-    for (const auto& envelope : std::as_const(m_envelopes))
-        envelope->appendNewest();
-    dropExpired(key);
-}
-
-void LagChartWidget::dropExpired(double newestKey) {
-    const double cutoff = newestKey - retentionSeconds;
-    if (m_total->data()->isEmpty() ||
-        m_total->data()->constBegin()->key >= cutoff - expiryBatchSeconds)
-        return;
-    for (const auto& envelope : std::as_const(m_envelopes)) {
-        envelope->source()->data()->removeBefore(cutoff);
-        envelope->rebuild();
-    }
-    updateHistoryShade();
+    bool changed = false;
+    if (const auto sample = chartSampleOf(snapshot))
+        changed = m_series.appendLive(*sample);
+    if (!snapshot.lagBackfill.isEmpty())
+        changed = m_series.setHistory(snapshot.lagBackfill) || changed;
+    if (changed)
+        seriesChanged();
 }
 
 void LagChartWidget::setHistory(const lag::LagTrail& trail) {
-    // Take out the previous history (everything before the first live sample), then put
-    // the new one in: rebuilt points never overlap live ones.
-    const double historyEnd =
-        std::isnan(m_firstLiveKey) ? std::numeric_limits<double>::infinity() : m_firstLiveKey;
-    if (!m_history.isEmpty())
-        for (const auto& envelope : std::as_const(m_envelopes))
-            envelope->source()->data()->removeBefore(historyEnd);
-    m_history = trail;
-
-    QVector<double> keys;
-    QVector<qsizetype> indexes;
-    for (qsizetype i = 0; i < trail.size(); ++i) {
-        const double key = double(trail.timesMs[i]) / 1000.0;
-        if (key >= historyEnd)
-            break;
-        keys.append(key);
-        indexes.append(i);
-    }
-    const auto column = [&](const auto& values) {
-        QVector<double> out;
-        out.reserve(indexes.size());
-        for (const qsizetype i : indexes)
-            out.append(double(values[i]));
-        return out;
-    };
-    if (!keys.isEmpty()) {
-        m_total->addData(keys, column(trail.totalLag), true);
-        m_timeLag->addData(keys, column(trail.maxTimeLagSeconds), true);
-        for (auto it = trail.topicLag.cbegin(); it != trail.topicLag.cend(); ++it)
-            topicGraphFor(it.key())->addData(keys, column(it.value()), true);
-    }
-    for (const auto& envelope : std::as_const(m_envelopes))
-        envelope->rebuild();
-    updateHistoryShade();
-    if (m_following)
-        followNow();
-    rescaleValueAxes();
-    scheduleReplot();
+    if (m_series.setHistory(trail))
+        seriesChanged();
 }
 
-void LagChartWidget::updateHistoryShade() {
-    const auto data = m_total->data();
-    const double start = data->isEmpty() ? qQNaN() : data->constBegin()->key;
-    const double end = std::isnan(m_firstLiveKey)
-                           ? (data->isEmpty() ? qQNaN() : (data->constEnd() - 1)->key)
-                           : m_firstLiveKey;
-    const bool shown = !m_history.isEmpty() && !std::isnan(start) && start < end;
-    m_historyShade->setVisible(shown);
-    m_historyLabel->setVisible(shown);
-    if (!shown)
-        return;
-    m_historyShade->topLeft->setCoords(start, 0);
-    m_historyShade->bottomRight->setCoords(end, 1);
-    // At the left edge of the shade's visible part, so scrolling never cuts the label.
-    const QCPRange view = m_plot->xAxis->range();
-    m_historyLabel->position->setCoords(std::max(start, view.lower), 0);
-    m_historyLabel->setVisible(end > view.lower && start < view.upper);
+void LagChartWidget::seriesChanged() {
+    m_graphs->sync(m_series);
+    const bool wasFollowing = isFollowing();
+    m_navigation.setDataExtent(m_series.oldestKey(), m_series.newestKey());
+    showNavigation(wasFollowing);
 }
 
 void LagChartWidget::clear() {
-    for (QCPGraph* graph : std::as_const(m_topics)) {
-        m_envelopes.take(graph)->removeCompanions();
-        m_plot->removeGraph(graph);
-    }
-    m_topics.clear();
-    m_hidden.clear();
-    applyVisibility();
-    for (const auto& envelope : std::as_const(m_envelopes)) {
-        envelope->source()->data()->clear();
-        envelope->rebuild();
-    }
-    m_history = {};
+    m_series.clear();
+    m_graphs->clear();
     m_group.clear();
-    m_firstLiveKey = qQNaN();
-    m_lastLiveKey = qQNaN();
-    m_spanSeconds = defaultSpanSeconds;
     m_readout->hide();
-    updateHistoryShade();
-    setFollowing(true);
-    const double now = QDateTime::currentMSecsSinceEpoch() / 1000.0;
-    setTimeRange(now - m_spanSeconds, now);
-    rescaleValueAxes();
-    scheduleReplot();
+    const bool wasFollowing = isFollowing();
+    m_navigation.reset(nowSeconds());
+    showNavigation(wasFollowing);
 }
 
-double LagChartWidget::newestKey() const {
-    const auto data = m_total->data();
-    return data->isEmpty() ? qQNaN() : (data->constEnd() - 1)->key;
-}
-
-double LagChartWidget::oldestKey() const {
-    const auto data = m_total->data();
-    return data->isEmpty() ? qQNaN() : data->constBegin()->key;
+void LagChartWidget::updateHistoryShade() {
+    const auto span = m_series.historySpan();
+    m_historyShade->setVisible(span.has_value());
+    m_historyLabel->setVisible(span.has_value());
+    if (!span)
+        return;
+    m_historyShade->topLeft->setCoords(span->start, 0);
+    m_historyShade->bottomRight->setCoords(span->end, 1);
+    // At the left edge of the shade's visible part, so scrolling never cuts the label.
+    const QCPRange view = m_plot->xAxis->range();
+    m_historyLabel->position->setCoords(std::max(span->start, view.lower), 0);
+    m_historyLabel->setVisible(span->end > view.lower && span->start < view.upper);
 }
 
 QCPRange LagChartWidget::visibleTimeRange() const {
@@ -471,45 +307,50 @@ void LagChartWidget::setTimeRange(double lower, double upper) {
     m_settingRange = false;
 }
 
-void LagChartWidget::followNow() {
-    const double newest = newestKey();
-    if (std::isnan(newest))
-        return;
-    // A young series fills the view instead of sitting at the right edge of an empty hour.
-    const double oldest = oldestKey();
-    const double dataSpan = (newest - oldest) / (1 - 2 * followMarginShare);
-    const double span = std::min(m_spanSeconds, std::max(minimumFollowSpanSeconds, dataSpan));
-    const double upper = newest + span * followMarginShare;
-    setTimeRange(upper - span, upper);
+void LagChartWidget::showNavigation(bool wasFollowing) {
+    setTimeRange(m_navigation.range().lower, m_navigation.range().upper);
+    rescaleValueAxes();
+    updateHistoryShade();
+    scheduleReplot();
+    m_followButton->setChecked(isFollowing());
+    if (isFollowing() != wasFollowing)
+        emit followingChanged(isFollowing());
 }
 
 void LagChartWidget::setFollowing(bool following) {
-    const bool changed = following != m_following;
-    m_following = following;
-    m_followButton->setChecked(following);
-    if (following) {
-        followNow();
-        rescaleValueAxes();
-        scheduleReplot();
-    }
-    if (changed)
-        emit followingChanged(following);
+    const bool wasFollowing = isFollowing();
+    m_navigation.setFollowing(following);
+    showNavigation(wasFollowing);
+}
+
+void LagChartWidget::zoomBy(double factor) {
+    const bool wasFollowing = isFollowing();
+    m_navigation.zoomBy(factor);
+    showNavigation(wasFollowing);
+}
+
+void LagChartWidget::panBy(double fractionOfSpan) {
+    const bool wasFollowing = isFollowing();
+    m_navigation.panBy(fractionOfSpan);
+    showNavigation(wasFollowing);
+}
+
+void LagChartWidget::resetZoom() {
+    const bool wasFollowing = isFollowing();
+    m_navigation.resetZoom();
+    showNavigation(wasFollowing);
 }
 
 void LagChartWidget::onTimeRangeChanged() {
-    const QCPRange range = m_plot->xAxis->range();
     if (!m_settingRange) {
-        // The user's wheel or drag. Following means "now is in view": zooming at the right
-        // edge keeps it, going back in time ends it.
-        if (range.size() < minimumSpanSeconds) {
-            const double center = range.center();
-            setTimeRange(center - minimumSpanSeconds / 2, center + minimumSpanSeconds / 2);
-        }
-        m_spanSeconds = m_plot->xAxis->range().size();
-        const double newest = newestKey();
-        const bool nowInView = !std::isnan(newest) && m_plot->xAxis->range().upper >= newest;
-        if (nowInView != m_following)
-            setFollowing(nowInView);
+        // The user's wheel or drag: the navigation decides what stays of it.
+        const bool wasFollowing = isFollowing();
+        const QCPRange range = m_plot->xAxis->range();
+        m_navigation.userMovedTo({range.lower, range.upper});
+        setTimeRange(m_navigation.range().lower, m_navigation.range().upper);
+        m_followButton->setChecked(isFollowing());
+        if (isFollowing() != wasFollowing)
+            emit followingChanged(isFollowing());
     }
     // Drags re-enter here on every mouse move: the rescale is linear in the visible points,
     // which adaptive sampling needs to look at for the replot anyway.
@@ -519,105 +360,18 @@ void LagChartWidget::onTimeRangeChanged() {
         m_readout->hide();
 }
 
-void LagChartWidget::zoomBy(double factor) {
-    const double span = std::clamp(m_spanSeconds * factor, minimumSpanSeconds, retentionSeconds);
-    m_spanSeconds = span;
-    if (m_following) {
-        followNow();
-    } else {
-        const double center = m_plot->xAxis->range().center();
-        setTimeRange(center - span / 2, center + span / 2);
-    }
-    rescaleValueAxes();
-    scheduleReplot();
-}
-
-void LagChartWidget::panBy(double fractionOfSpan) {
-    const QCPRange range = m_plot->xAxis->range();
-    const double shift = range.size() * fractionOfSpan;
-    const double newest = newestKey();
-    if (!std::isnan(newest) && range.upper + shift >= newest) {
-        setFollowing(true); // panned back to now
-        return;
-    }
-    setTimeRange(range.lower + shift, range.upper + shift);
-    setFollowing(false);
-    rescaleValueAxes();
-    scheduleReplot();
-}
-
-void LagChartWidget::resetZoom() {
-    const double oldest = oldestKey();
-    const double newest = newestKey();
-    const double dataSpan = std::isnan(oldest) ? 0 : (newest - oldest) / (1 - followMarginShare);
-    m_spanSeconds = std::max(defaultSpanSeconds, dataSpan);
-    setFollowing(true);
-    followNow();
-    rescaleValueAxes();
-    scheduleReplot();
-}
-
 void LagChartWidget::rescaleValueAxes() {
     const QCPRange keys = m_plot->xAxis->range();
-    applyDetailLevel();
-    // From what is drawn: an envelope has the same extremes as its source, in fewer points.
-    const auto spanOf = [&](QCPGraph* series) {
-        return valueSpanIn(m_envelopes.value(series)->level(m_level), keys);
-    };
-    double lagMax = qQNaN();
-    double lagMin = 0; // a truncated log can make lag negative; the axis then shows it
-    QList<QCPGraph*> lagSeries{m_total};
-    lagSeries.append(m_topics.values());
-    for (QCPGraph* series : std::as_const(lagSeries)) {
-        if (m_hidden.contains(series))
-            continue;
-        const ValueSpan span = spanOf(series);
-        if (!std::isnan(span.maximum) && !(span.maximum <= lagMax))
-            lagMax = span.maximum;
-        if (!std::isnan(span.minimum))
-            lagMin = std::min(lagMin, span.minimum);
-    }
-    m_plot->yAxis->setRange(lagMin, axisTop(lagMax, 10, lagHeadroom));
-    const double timeLagMax = m_hidden.contains(m_timeLag) ? qQNaN() : spanOf(m_timeLag).maximum;
-    m_plot->yAxis2->setRange(0, axisTop(timeLagMax, 60, timeLagHeadroom));
-}
-
-void LagChartWidget::applyDetailLevel() {
-    const QCPRange keys = m_plot->xAxis->range();
-    const auto data = m_total->data();
-    const double samplesPerPixel = double(data->findEnd(keys.upper) - data->findBegin(keys.lower)) /
-                                   std::max(1, m_plot->axisRect()->width());
-    const bool dense = samplesPerPixel > denseSamplesPerPixel;
-    const int level = envelopeLevelFor(samplesPerPixel);
-    if (dense == m_dense && level == m_level)
-        return;
-    m_dense = dense;
-    m_level = level;
-    for (const auto& envelope : std::as_const(m_envelopes))
-        envelope->setAntialiased(!dense);
-    setSeriesPen(m_total, totalPen());
-    applyVisibility();
-}
-
-void LagChartWidget::applyVisibility() {
-    for (const auto& envelope : std::as_const(m_envelopes)) {
-        envelope->show(!m_hidden.contains(envelope->source()), m_level);
-    }
-}
-
-void LagChartWidget::setSeriesPen(QCPGraph* series, const QPen& pen) {
-    series->setPen(pen);
-    if (const auto envelope = m_envelopes.value(series))
-        envelope->setPen(pen);
+    m_graphs->applyDetailLevel(keys, m_plot->axisRect()->width());
+    m_graphs->fitValueAxes(keys);
 }
 
 bool LagChartWidget::isSeriesVisible(QCPGraph* graph) const {
-    return !m_hidden.contains(graph);
+    return m_graphs->isSeriesVisible(graph);
 }
 
 QCPGraph* LagChartWidget::drawnGraph(QCPGraph* series) const {
-    const auto envelope = m_envelopes.value(series);
-    return envelope ? envelope->level(m_level) : series;
+    return m_graphs->drawnGraph(series);
 }
 
 void LagChartWidget::scheduleReplot() {
@@ -690,24 +444,12 @@ void LagChartWidget::onMouseMove(QMouseEvent* event) {
     showReadoutAt(m_plot->xAxis->pixelToCoord(event->pos().x()));
 }
 
-QList<ChartReadout::Series> LagChartWidget::readoutSeries() const {
-    QList<ChartReadout::Series> series;
-    if (!m_hidden.contains(m_total))
-        series.append({m_total, m_total->name(), ChartReadout::Unit::Count});
-    for (auto it = m_topics.cbegin(); it != m_topics.cend(); ++it)
-        if (!m_hidden.contains(it.value()))
-            series.append({it.value(), it.key(), ChartReadout::Unit::Count});
-    if (!m_hidden.contains(m_timeLag))
-        series.append({m_timeLag, m_timeLag->name(), ChartReadout::Unit::Seconds});
-    return series;
-}
-
 void LagChartWidget::showReadoutAt(double timeSeconds) {
-    if (m_total->data()->isEmpty()) {
+    if (m_graphs->isEmpty()) {
         hideReadout();
         return;
     }
-    m_readout->showAt(timeSeconds, readoutSeries());
+    m_readout->showAt(timeSeconds, m_graphs->readoutSeries());
 }
 
 void LagChartWidget::hideReadout() {
@@ -715,13 +457,7 @@ void LagChartWidget::hideReadout() {
 }
 
 void LagChartWidget::setSeriesVisible(QCPGraph* graph, bool visible) {
-    if (visible)
-        m_hidden.remove(graph);
-    else
-        m_hidden.insert(graph);
-    applyVisibility();
-    if (QCPPlottableLegendItem* item = m_plot->legend->itemWithPlottable(graph))
-        item->setTextColor(visible ? m_colors.text : m_colors.mutedText);
+    m_graphs->setSeriesVisible(graph, visible);
     hideReadout();
     rescaleValueAxes();
     scheduleReplot();

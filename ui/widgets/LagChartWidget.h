@@ -1,14 +1,12 @@
 #pragma once
 
+#include "lag/LagChartSeries.h"
 #include "lag/LagTrail.h"
 #include "monitor/GroupMonitorSnapshot.h"
 #include "plots/ChartColors.h"
+#include "plots/ChartNavigation.h"
 #include "plots/ChartReadout.h"
 
-#include <QHash>
-#include <QMap>
-#include <QPen>
-#include <QSet>
 #include <QWidget>
 
 #include <memory>
@@ -21,17 +19,18 @@ class QCPLayer;
 class QCPRange;
 class QCustomPlot;
 class QLabel;
-class QCPAbstractPlottable;
 class QToolButton;
 
 namespace groupscope::ui {
 
-class SeriesEnvelope;
+class LagChartGraphs;
 
 // A group's lag over time: the total and each topic's lag on the left axis, the worst
-// partition's time lag on the right one. Live samples come from GroupMonitorSnapshots;
-// the history window rebuilt from the offsets topic (GroupMonitorSnapshot::lagBackfill)
-// fills the time before the first one, shaded, so the chart opens with the last hour.
+// partition's time lag on the right one. Live samples come from GroupMonitorSnapshots; the
+// history window rebuilt from the offsets topic (GroupMonitorSnapshot::lagBackfill) fills
+// the time before the first one, shaded, so the chart opens with the last hour. The series
+// themselves live in a lag::LagChartSeries; this widget only draws them (LagChartGraphs)
+// where a ChartNavigation says the view is.
 //
 // While following, the time axis keeps "now" at its right edge. Zooming (wheel, +/-) or
 // panning (drag, arrows) stops following; Follow (F) brings it back, Reset zoom (0, double
@@ -44,10 +43,10 @@ class SeriesEnvelope;
 class LagChartWidget : public QWidget {
     Q_OBJECT
 public:
-    static constexpr double defaultSpanSeconds = 3600;
-    static constexpr double minimumSpanSeconds = 30;
+    static constexpr double defaultSpanSeconds = ChartNavigation::defaultSpanSeconds;
+    static constexpr double minimumSpanSeconds = ChartNavigation::minimumSpanSeconds;
     // How much of the past stays in memory: a day of 2 s samples is 43,200 per series.
-    static constexpr double retentionSeconds = 24 * 3600;
+    static constexpr double retentionSeconds = lag::LagChartSeries::retentionMs / 1000.0;
 
     explicit LagChartWidget(QWidget* parent = nullptr);
     ~LagChartWidget() override;
@@ -63,7 +62,7 @@ public:
     bool exportPng(const QString& path, QString* error);
 
     // View, as the keys and buttons drive it. Times are seconds since the epoch.
-    bool isFollowing() const { return m_following; }
+    bool isFollowing() const { return m_navigation.isFollowing(); }
     void setFollowing(bool following);
     void zoomBy(double factor); // < 1 zooms in
     void panBy(double fractionOfSpan);
@@ -83,10 +82,12 @@ public:
     // samples are in view that the envelope looks the same and draws much faster.
     QCPGraph* drawnGraph(QCPGraph* series) const;
     QCustomPlot* plot() const { return m_plot; }
-    QCPGraph* totalGraph() const { return m_total; }
-    QCPGraph* timeLagGraph() const { return m_timeLag; }
-    QCPGraph* topicGraph(const QString& topic) const { return m_topics.value(topic); }
-    QStringList topics() const { return m_topics.keys(); }
+    QCPGraph* totalGraph() const;
+    QCPGraph* timeLagGraph() const;
+    QCPGraph* topicGraph(const QString& topic) const;
+    QStringList topics() const;
+    // What the chart draws.
+    const lag::LagChartSeries& series() const { return m_series; }
     QToolButton* followButton() const { return m_followButton; }
     QToolButton* exportButton() const { return m_exportButton; }
 
@@ -101,41 +102,30 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    void buildToolbar();
     void buildPlot();
+    void buildLegend();
+    void buildHistoryShade();
     void applyColors();
-    QCPGraph* addGraph(const QString& name, bool onTimeAxis);
-    QCPGraph* topicGraphFor(const QString& topic);
-    QPen totalPen() const;
-    QPen topicPen(int index) const;
-    void addLivePoint(double key, int64_t totalLag, const QMap<QString, int64_t>& topicLag,
-                      double timeLagSeconds);
-    void dropExpired(double newestKey);
+    // After the series changed: copies it into the graphs and moves a following view.
+    void seriesChanged();
     void updateHistoryShade();
+    // Shows the navigation's range, and tells about a change of following since
+    // `wasFollowing`.
+    void showNavigation(bool wasFollowing);
     // Sets the time axis without counting it as the user's zoom or pan.
     void setTimeRange(double lower, double upper);
-    void followNow();
     void onTimeRangeChanged();
     void rescaleValueAxes();
-    // Antialiasing and the total's width for the number of samples in view.
-    void applyDetailLevel();
-    void applyVisibility();
-    void setSeriesPen(QCPGraph* series, const QPen& pen);
     void scheduleReplot();
     void exportWithChooser();
     void toggleFromLegend(QCPAbstractLegendItem* item);
     void onMouseMove(QMouseEvent* event);
-    QList<ChartReadout::Series> readoutSeries() const;
-    double newestKey() const;
-    double oldestKey() const;
 
     QCustomPlot* m_plot;
     QCPLayer* m_hoverLayer;
     std::unique_ptr<ChartReadout> m_readout;
-    QCPGraph* m_total;
-    QCPGraph* m_timeLag;
-    QMap<QString, QCPGraph*> m_topics;
-    QHash<QCPGraph*, std::shared_ptr<SeriesEnvelope>> m_envelopes; // by series
-    QSet<QCPAbstractPlottable*> m_hidden;                          // by the user
+    std::unique_ptr<LagChartGraphs> m_graphs;
     QCPItemRect* m_historyShade;
     QCPItemText* m_historyLabel;
     QToolButton* m_followButton;
@@ -145,15 +135,10 @@ private:
     ChartColors m_colors;
 
     QString m_group;
-    lag::LagTrail m_history; // as last applied, to notice a new one
-    double m_firstLiveKey = qQNaN();
-    double m_lastLiveKey = qQNaN();
-    double m_spanSeconds = defaultSpanSeconds;
-    bool m_following = true;
+    lag::LagChartSeries m_series;
+    ChartNavigation m_navigation{retentionSeconds};
     bool m_settingRange = false;
     bool m_replotPending = false;
-    bool m_dense = false; // more samples in view than pixel columns
-    int m_level = 0;      // SeriesEnvelope level drawn: 0 the series, higher coarser
 };
 
 } // namespace groupscope::ui
