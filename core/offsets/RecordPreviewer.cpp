@@ -33,14 +33,22 @@ QString RecordPreview::describe() const {
             .arg(timestampMs >= 0 ? QDateTime::fromMSecsSinceEpoch(timestampMs, Qt::UTC)
                                         .toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzzZ"))
                                   : QStringLiteral("-"))
-            .arg(keyHead.isNull() ? QStringLiteral("null") : printable(keyHead, keyHead.size()),
-                 printable(valueHead, valueSize));
+            .arg(keyHead.isNull() ? QStringLiteral("null") : keyText(), valueText());
     return text;
+}
+
+QString RecordPreview::keyText() const {
+    return printable(keyHead, keyHead.size());
+}
+
+QString RecordPreview::valueText() const {
+    return printable(valueHead, valueSize);
 }
 
 QHash<RecordPreviewer::Key, RecordPreview>
 RecordPreviewer::preview(const kafka::ConnectionProfile& profile, const ResetPlan& plan,
-                         std::chrono::milliseconds timeout, int headBytes) {
+                         std::chrono::milliseconds timeout, int headBytes,
+                         const std::atomic<bool>* cancelled) {
     QHash<Key, RecordPreview> previews;
     // Rounds: one consumer can stand at only one offset per partition, and rows of several
     // groups may want the same partition at different offsets.
@@ -64,11 +72,16 @@ RecordPreviewer::preview(const kafka::ConnectionProfile& profile, const ResetPla
     }
 
     const auto deadline = std::chrono::steady_clock::now() + timeout;
+    const auto isCancelled = [cancelled] { return cancelled && cancelled->load(); };
     for (const auto& round : rounds) {
         auto fail = [&](const QString& message) {
             for (auto it = round.cbegin(); it != round.cend(); ++it)
                 previews[{it.key(), it.value()}].error = message;
         };
+        if (isCancelled()) {
+            fail(QStringLiteral("cancelled"));
+            continue;
+        }
         consumer::ConsumerSessionOptions options;
         options.profile = profile;
         options.bufferCapacity = 1; // one record per partition is all we want
@@ -87,7 +100,8 @@ RecordPreviewer::preview(const kafka::ConnectionProfile& profile, const ResetPla
             continue;
         }
         QSet<TopicPartition> waiting(round.keyBegin(), round.keyEnd());
-        while (!waiting.isEmpty() && std::chrono::steady_clock::now() < deadline) {
+        while (!waiting.isEmpty() && std::chrono::steady_clock::now() < deadline &&
+               !isCancelled()) {
             session.value()->waitForMessages(std::chrono::milliseconds(100));
             for (auto it = waiting.begin(); it != waiting.end();) {
                 const auto messages = session.value()->take(*it, 1);
@@ -112,7 +126,9 @@ RecordPreviewer::preview(const kafka::ConnectionProfile& profile, const ResetPla
         }
         for (const TopicPartition& tp : waiting)
             previews[{tp, round.value(tp)}].error =
-                QStringLiteral("no record arrived within %1 ms").arg(timeout.count());
+                isCancelled()
+                    ? QStringLiteral("cancelled")
+                    : QStringLiteral("no record arrived within %1 ms").arg(timeout.count());
     }
     return previews;
 }
