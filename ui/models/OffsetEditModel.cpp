@@ -453,9 +453,13 @@ QString OffsetEditModel::nextRecordText(const OffsetEditRow& row) {
     if (record.atLogEnd)
         return tr("at the log end: waits for new records");
     QStringList parts;
-    if (record.timestampMs >= 0)
-        parts.append(QDateTime::fromMSecsSinceEpoch(record.timestampMs)
-                         .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+    if (record.timestampMs >= 0) {
+        // Today's records by their time alone: the column has room for the key and value.
+        const QDateTime written = QDateTime::fromMSecsSinceEpoch(record.timestampMs);
+        parts.append(written.toString(written.date() == QDate::currentDate()
+                                          ? QStringLiteral("HH:mm:ss")
+                                          : QStringLiteral("yyyy-MM-dd HH:mm")));
+    }
     if (!record.keyHead.isNull())
         parts.append(record.keyText());
     parts.append(record.valueText());

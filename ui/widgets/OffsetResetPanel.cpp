@@ -131,15 +131,15 @@ void OffsetResetPanel::setUpTable(QBoxLayout* layout) {
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 12);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->horizontalHeader()->setHighlightSections(false);
-    m_view->horizontalHeader()->resizeSection(OffsetEditModel::TopicColumn, 150);
+    m_view->horizontalHeader()->resizeSection(OffsetEditModel::TopicColumn, 110);
     for (int column = OffsetEditModel::PartitionColumn; column <= OffsetEditModel::LagColumn;
          ++column)
-        m_view->horizontalHeader()->resizeSection(column, 80);
-    m_view->horizontalHeader()->resizeSection(OffsetEditModel::ModeColumn, 95);
-    m_view->horizontalHeader()->resizeSection(OffsetEditModel::ValueColumn, 200);
-    m_view->horizontalHeader()->resizeSection(OffsetEditModel::NewOffsetColumn, 90);
+        m_view->horizontalHeader()->resizeSection(column, 72);
+    m_view->horizontalHeader()->resizeSection(OffsetEditModel::ModeColumn, 85);
+    m_view->horizontalHeader()->resizeSection(OffsetEditModel::ValueColumn, 170);
+    m_view->horizontalHeader()->resizeSection(OffsetEditModel::NewOffsetColumn, 85);
     m_view->horizontalHeader()->resizeSection(OffsetEditModel::DeltaColumn, 130);
-    m_view->horizontalHeader()->resizeSection(OffsetEditModel::NextRecordColumn, 300);
+    m_view->horizontalHeader()->resizeSection(OffsetEditModel::NextRecordColumn, 240);
     m_view->setPlaceholderText(tr("Open a group to edit its offsets."));
     enableCopyAsTsv(m_view);
     layout->addWidget(m_view, 1);
