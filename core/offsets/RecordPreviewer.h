@@ -5,6 +5,7 @@
 
 #include <QHash>
 
+#include <atomic>
 #include <chrono>
 
 namespace groupscope::offsets {
@@ -22,18 +23,24 @@ struct RecordPreview {
     QString error;
 
     QString describe() const; // one line for tables
+    // The key and the value's first bytes as printable text (others as '.'), "…" when cut.
+    QString keyText() const;
+    QString valueText() const;
+    friend bool operator==(const RecordPreview&, const RecordPreview&) = default;
 };
 
 // Fetches the record at each row's new offset with the consumer module, without a group
 // (it never joins anybody's group, so previewing triggers no rebalance). Partitions are
-// read in parallel; the call is bounded by `timeout`.
+// read in parallel; the call is bounded by `timeout`, and ends early (the rows not read yet
+// saying so) once `cancelled` is set.
 class RecordPreviewer {
 public:
     using Key = QPair<kafka::TopicPartition, int64_t>; // partition and new offset
 
     static QHash<Key, RecordPreview> preview(const kafka::ConnectionProfile& profile,
                                              const ResetPlan& plan,
-                                             std::chrono::milliseconds timeout, int headBytes = 48);
+                                             std::chrono::milliseconds timeout, int headBytes = 48,
+                                             const std::atomic<bool>* cancelled = nullptr);
 };
 
 } // namespace groupscope::offsets

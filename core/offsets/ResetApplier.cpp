@@ -1,7 +1,5 @@
 #include "offsets/ResetApplier.h"
 
-#include "consumer/ConsumerSession.h"
-
 #include <QDeadlineTimer>
 #include <QThread>
 
@@ -76,14 +74,13 @@ ResetApplier::waitUntilInactive(const QString& groupId, const ApplyOptions& opti
     }
 }
 
-void ResetApplier::recordInAudit(GroupApplyResult& result, const ApplyOptions& options,
-                                 const QString& how) {
+void ResetApplier::recordInAudit(GroupApplyResult& result, const ApplyOptions& options) {
     AuditEntry entry;
     entry.id = AuditLog::newEntryId();
     entry.time = QDateTime::currentDateTimeUtc();
     entry.cluster = m_admin.profile().bootstrapServers;
     entry.groupId = result.groupId;
-    entry.appliedBy = AuditLog::currentUser() + QStringLiteral(" via ") + options.tool + how;
+    entry.appliedBy = AuditLog::currentUser() + QStringLiteral(" via ") + options.tool;
     entry.description = options.description;
     entry.undoOf = options.undoOf;
     entry.partitions = result.partitions;
@@ -91,55 +88,6 @@ void ResetApplier::recordInAudit(GroupApplyResult& result, const ApplyOptions& o
         result.auditError = appended.error().message;
     else
         result.auditId = entry.id;
-}
-
-GroupApplyResult ResetApplier::applyLive(const QString& groupId, const QList<PlanRow>& rows,
-                                         const ApplyOptions& options,
-                                         const QHash<TopicPartition, int64_t>& before) {
-    GroupApplyResult result;
-    result.groupId = groupId;
-    if (!options.deletions.value(groupId).isEmpty()) {
-        result.refusal =
-            QStringLiteral(
-                "committed offsets cannot be deleted while Groupscope's own consumer is a "
-                "member of group '%1'")
-                .arg(groupId);
-        return result;
-    }
-    // The same single path as every other change of position: the engine locks, pauses,
-    // flushes, seeks, commits and resumes, and reports each partition.
-    consumer::RepositionRequest request;
-    request.commit = true;
-    for (const PlanRow& row : rows)
-        if (row.newOffset)
-            request.targets.insert(row.topicPartition,
-                                   consumer::RepositionTarget::offset(*row.newOffset));
-    auto outcomes = options.liveSession->reposition(request);
-    QHash<TopicPartition, consumer::RepositionOutcome> byPartition;
-    if (outcomes)
-        for (const auto& outcome : outcomes.value())
-            byPartition.insert(outcome.topicPartition, outcome);
-    for (auto it = request.targets.cbegin(); it != request.targets.cend(); ++it) {
-        AuditPartition partition;
-        partition.topicPartition = it.key();
-        if (before.contains(it.key()))
-            partition.before = before.value(it.key());
-        const auto found = byPartition.constFind(it.key());
-        if (!outcomes)
-            partition.error = outcomes.error().toString();
-        else if (found == byPartition.cend())
-            partition.error = QStringLiteral("not assigned to Groupscope's consumer");
-        else if (!found->ok() || !found->committed)
-            partition.error =
-                found->error ? found->error.toString() : QStringLiteral("not committed");
-        if (partition.error.isEmpty())
-            partition.after = it.value().value();
-        else
-            partition.after = partition.before;
-        result.partitions.append(partition);
-    }
-    recordInAudit(result, options, QStringLiteral(" (live, through its own consumer)"));
-    return result;
 }
 
 GroupApplyResult ResetApplier::applyToGroup(const QString& groupId, const QList<PlanRow>& rows,
@@ -151,15 +99,11 @@ GroupApplyResult ResetApplier::applyToGroup(const QString& groupId, const QList<
         result.refusal = group.error().message;
         return result;
     }
-    const auto& members = group.value().members;
-    const bool onlyMemberIsOurs = options.liveSession && members.size() == 1 &&
-                                  options.liveSession->options().groupId == groupId &&
-                                  members.first().memberId == options.liveSession->memberId();
     // Deleting offsets alone is sent to an active group too, as Kafka's tool does: the
     // broker itself refuses the partitions of topics the group subscribes to
     // (GROUP_SUBSCRIBED_TO_TOPIC) and deletes the others, and each row reports its answer.
     const bool onlyDeletes = rows.isEmpty() && !options.deletions.value(groupId).isEmpty();
-    if (!isInactive(group.value().state) && !onlyMemberIsOurs && !onlyDeletes) {
+    if (!isInactive(group.value().state) && !onlyDeletes) {
         result.refusal = activeGroupRefusal(group.value());
         return result;
     }
@@ -172,8 +116,6 @@ GroupApplyResult ResetApplier::applyToGroup(const QString& groupId, const QList<
     QHash<TopicPartition, int64_t> before;
     for (const auto& offset : committed.value().value(groupId))
         before.insert(offset.topicPartition, offset.offset);
-    if (!isInactive(group.value().state) && onlyMemberIsOurs)
-        return applyLive(groupId, rows, options, before);
 
     QList<QPair<TopicPartition, int64_t>> writes;
     for (const PlanRow& row : rows)

@@ -6,9 +6,6 @@
 
 #include <atomic>
 
-namespace groupscope::consumer {
-class ConsumerSession;
-}
 #include <chrono>
 
 namespace groupscope::offsets {
@@ -36,9 +33,6 @@ struct ApplyOptions {
     // plan). Zero refuses active groups at once.
     std::chrono::milliseconds waitForEmpty{0};
     const std::atomic<bool>* cancelled = nullptr;
-    // Groupscope's own consumer. A group whose only member is this session is reset live,
-    // through the session's reposition engine (seek and commit), instead of being refused.
-    consumer::ConsumerSession* liveSession = nullptr;
 };
 
 // Applies a resolved plan with AlterConsumerGroupOffsets, group by group. Safety first:
@@ -66,11 +60,7 @@ public:
 
 private:
     // Appends the audit entry for what happened to one group; `how` notes the path taken.
-    void recordInAudit(GroupApplyResult& result, const ApplyOptions& options,
-                       const QString& how = {});
-    GroupApplyResult applyLive(const QString& groupId, const QList<PlanRow>& rows,
-                               const ApplyOptions& options,
-                               const QHash<kafka::TopicPartition, int64_t>& before);
+    void recordInAudit(GroupApplyResult& result, const ApplyOptions& options);
     GroupApplyResult applyToGroup(const QString& groupId, const QList<PlanRow>& rows,
                                   const ApplyOptions& options);
     kafka::Result<kafka::GroupDescription> waitUntilInactive(const QString& groupId,

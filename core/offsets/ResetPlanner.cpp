@@ -1,5 +1,7 @@
 #include "offsets/ResetPlanner.h"
 
+#include "offsets/ResetRowResolution.h"
+
 #include <librdkafka/rdkafka.h>
 
 #include <QDateTime>
@@ -14,28 +16,6 @@ using kafka::KafkaError;
 using kafka::TopicPartition;
 
 namespace {
-
-QString partitionName(const PlanRow& row) {
-    return row.topicPartition.toString();
-}
-
-// Kafka's checkOffsetsRange: below the log start -> log start, above the log end -> log
-// end, each with a warning.
-int64_t clampToLog(PlanRow& row, int64_t requested) {
-    if (requested > row.logEndOffset) {
-        row.warnings.append(QStringLiteral("offset %1 is after the log end; clamped to %2")
-                                .arg(requested)
-                                .arg(row.logEndOffset));
-        return row.logEndOffset;
-    }
-    if (requested < row.logStartOffset) {
-        row.warnings.append(QStringLiteral("offset %1 is before the log start; clamped to %2")
-                                .arg(requested)
-                                .arg(row.logStartOffset));
-        return row.logStartOffset;
-    }
-    return requested;
-}
 
 bool isTimeBased(ResetMode mode) {
     return mode == ResetMode::ToDatetime || mode == ResetMode::ByDuration;
@@ -128,60 +108,85 @@ QList<RowRequest> ResetPlanner::fromCsvRows(const QList<OffsetsCsvRow>& rows,
 }
 
 kafka::Result<ResetPlan> ResetPlanner::plan(const QList<RowRequest>& requests) {
-    ResetPlan plan;
-    plan.plannedAtMs = m_now();
+    auto facts = fetchFacts(requests);
+    if (!facts)
+        return facts.error();
+    return resolveResetPlan(requests, facts.value());
+}
 
-    // 1. Which partitions exist and have a leader, topic by topic, so one missing topic
-    //    marks its own rows instead of failing the whole plan.
-    QMap<QString, QHash<int32_t, int32_t>> leadersByTopic; // topic -> partition -> leader
-    QHash<QString, QString> topicErrors;
+kafka::Result<PlanFacts> ResetPlanner::fetchFacts(const QList<RowRequest>& requests) {
+    PlanFacts facts;
+    facts.plannedAtMs = m_now();
+    if (auto status = fetchLeaders(requests, facts); !status)
+        return status.error();
+
     QStringList groupIds;
-    for (const RowRequest& request : requests) {
+    for (const RowRequest& request : requests)
         if (!groupIds.contains(request.groupId))
             groupIds.append(request.groupId);
+    auto committed = m_admin.listCommittedOffsets(groupIds);
+    if (!committed)
+        return committed.error();
+    for (auto group = committed.value().cbegin(); group != committed.value().cend(); ++group)
+        for (const auto& offset : group.value())
+            facts.committed.insert({group.key(), offset.topicPartition}, offset.offset);
+
+    // Log offsets of every partition that exists and has a leader, in one batch.
+    QList<TopicPartition> validPartitions;
+    QSet<TopicPartition> listed;
+    for (const RowRequest& request : requests) {
+        const auto leaders = facts.leadersByTopic.constFind(request.topicPartition.topic);
+        if (leaders != facts.leadersByTopic.cend() &&
+            leaders->value(request.topicPartition.partition, -1) >= 0 &&
+            !listed.contains(request.topicPartition)) {
+            listed.insert(request.topicPartition);
+            validPartitions.append(request.topicPartition);
+        }
+    }
+    auto logOffsets = m_admin.logOffsets(validPartitions);
+    if (!logOffsets)
+        return logOffsets.error();
+    for (const auto& offsets : logOffsets.value())
+        facts.logs.insert(offsets.topicPartition, offsets);
+
+    if (auto status = fetchOffsetsForTimes(requests, facts); !status)
+        return status.error();
+    return facts;
+}
+
+// Which partitions exist and have a leader, topic by topic, so one missing topic marks its
+// own rows instead of failing the whole plan.
+kafka::Status ResetPlanner::fetchLeaders(const QList<RowRequest>& requests, PlanFacts& facts) {
+    for (const RowRequest& request : requests) {
         const QString& topic = request.topicPartition.topic;
-        if (leadersByTopic.contains(topic) || topicErrors.contains(topic))
+        if (facts.leadersByTopic.contains(topic) || facts.topicErrors.contains(topic))
             continue;
         auto partitions = m_admin.describePartitions({topic});
         if (!partitions) {
             if (partitions.error().code != RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART)
                 return partitions.error(); // the cluster itself is the problem
-            topicErrors.insert(topic, partitions.error().message);
+            facts.topicErrors.insert(topic, partitions.error().message);
             continue;
         }
-        auto& leaders = leadersByTopic[topic];
+        auto& leaders = facts.leadersByTopic[topic];
         for (const auto& info : partitions.value())
             leaders.insert(info.topicPartition.partition, info.leader);
     }
+    return kafka::Done{};
+}
 
-    // 2. Committed offsets of every group, log offsets of every valid partition.
-    auto committed = m_admin.listCommittedOffsets(groupIds);
-    if (!committed)
-        return committed.error();
-    QList<TopicPartition> validPartitions;
-    for (const RowRequest& request : requests) {
-        const auto leaders = leadersByTopic.constFind(request.topicPartition.topic);
-        if (leaders != leadersByTopic.cend() &&
-            leaders->value(request.topicPartition.partition, -1) >= 0)
-            validPartitions.append(request.topicPartition);
-    }
-    auto logOffsets = m_admin.logOffsets(validPartitions);
-    if (!logOffsets)
-        return logOffsets.error();
-    QHash<TopicPartition, kafka::LogOffsets> logs;
-    for (const auto& offsets : logOffsets.value())
-        logs.insert(offsets.topicPartition, offsets);
-
-    // 3. Timestamp lookups, batched. Rows of different groups may share a partition but
-    //    not a timestamp, so the lookup runs once per distinct timestamp.
+// Timestamp lookups, batched. Rows of different groups may share a partition but not a
+// timestamp, so the lookup runs once per distinct timestamp, for all its partitions.
+kafka::Status ResetPlanner::fetchOffsetsForTimes(const QList<RowRequest>& requests,
+                                                 PlanFacts& facts) {
     QMap<int64_t, QList<TopicPartition>> lookupsByTimestamp;
-    for (const RowRequest& request : requests)
-        if (isTimeBased(request.spec.mode) && logs.contains(request.topicPartition) &&
-            !lookupsByTimestamp[request.spec.lookupTimestampMs(plan.plannedAtMs)].contains(
-                request.topicPartition))
-            lookupsByTimestamp[request.spec.lookupTimestampMs(plan.plannedAtMs)].append(
-                request.topicPartition);
-    QHash<QPair<int64_t, TopicPartition>, int64_t> offsetsForTimes;
+    for (const RowRequest& request : requests) {
+        if (!isTimeBased(request.spec.mode) || !facts.logs.contains(request.topicPartition))
+            continue;
+        auto& partitions = lookupsByTimestamp[request.spec.lookupTimestampMs(facts.plannedAtMs)];
+        if (!partitions.contains(request.topicPartition))
+            partitions.append(request.topicPartition);
+    }
     for (auto it = lookupsByTimestamp.cbegin(); it != lookupsByTimestamp.cend(); ++it) {
         QList<QPair<TopicPartition, int64_t>> lookups;
         for (const TopicPartition& tp : it.value())
@@ -190,113 +195,9 @@ kafka::Result<ResetPlan> ResetPlanner::plan(const QList<RowRequest>& requests) {
         if (!found)
             return found.error();
         for (auto f = found.value().cbegin(); f != found.value().cend(); ++f)
-            offsetsForTimes.insert({it.key(), f.key()}, f.value());
+            facts.offsetsForTimes.insert({it.key(), f.key()}, f.value());
     }
-
-    // 4. Resolve each row. Lookups go through hashes: plans of thousands of partitions
-    //    must not cost rows x partitions.
-    QHash<QPair<QString, TopicPartition>, int64_t> committedByRow;
-    for (auto group = committed.value().cbegin(); group != committed.value().cend(); ++group)
-        for (const auto& offset : group.value())
-            committedByRow.insert({group.key(), offset.topicPartition}, offset.offset);
-    QSet<QPair<QString, TopicPartition>> seen;
-    for (const RowRequest& request : requests) {
-        PlanRow row;
-        row.groupId = request.groupId;
-        row.topicPartition = request.topicPartition;
-        row.spec = request.spec;
-        row.origin = request.origin;
-        if (seen.contains({request.groupId, request.topicPartition})) {
-            row.error = QStringLiteral("partition %1 appears twice for group '%2'")
-                            .arg(partitionName(row), row.groupId);
-            plan.rows.append(row);
-            continue;
-        }
-        seen.insert({request.groupId, request.topicPartition});
-        if (const auto found = committedByRow.constFind({request.groupId, request.topicPartition});
-            found != committedByRow.cend())
-            row.committedOffset = *found;
-
-        const auto leaders = leadersByTopic.constFind(row.topicPartition.topic);
-        if (topicErrors.contains(row.topicPartition.topic)) {
-            row.error = topicErrors.value(row.topicPartition.topic);
-        } else if (!leaders->contains(row.topicPartition.partition)) {
-            row.error = QStringLiteral("partition %1 does not exist (topic '%2' has %3 partitions)")
-                            .arg(row.topicPartition.partition)
-                            .arg(row.topicPartition.topic)
-                            .arg(leaders->size());
-        } else if (leaders->value(row.topicPartition.partition) < 0) {
-            row.error = QStringLiteral("partition %1 has no leader").arg(partitionName(row));
-        } else if (const auto& log = logs.value(row.topicPartition); log.error) {
-            row.error = log.error.message;
-        } else {
-            row.setLogRange(log);
-        }
-        if (!row.error.isEmpty()) {
-            plan.rows.append(row);
-            continue;
-        }
-
-        switch (row.spec.mode) {
-        case ResetMode::ToOffset:
-            row.newOffset = clampToLog(row, row.spec.offset);
-            break;
-        case ResetMode::ShiftBy: {
-            int64_t shifted = 0;
-            if (!row.committedOffset)
-                row.error =
-                    QStringLiteral("cannot shift %1: the group has no committed offset there")
-                        .arg(partitionName(row));
-            else if (__builtin_add_overflow(*row.committedOffset, row.spec.offset, &shifted))
-                row.error =
-                    QStringLiteral("shift by %1 overflows the offset range").arg(row.spec.offset);
-            else
-                row.newOffset = clampToLog(row, shifted);
-            break;
-        }
-        case ResetMode::ToDatetime:
-        case ResetMode::ByDuration: {
-            const int64_t timestamp = row.spec.lookupTimestampMs(plan.plannedAtMs);
-            const int64_t offset = offsetsForTimes.value({timestamp, row.topicPartition}, -1);
-            if (offset >= 0) {
-                row.newOffset = offset;
-            } else {
-                row.newOffset = row.logEndOffset;
-                row.warnings.append(
-                    QStringLiteral("no record at or after %1; falls back to the log end %2")
-                        .arg(formatResetDateTime(timestamp))
-                        .arg(row.logEndOffset));
-            }
-            break;
-        }
-        case ResetMode::ToEarliest:
-            row.newOffset = row.logStartOffset;
-            break;
-        case ResetMode::ToLatest:
-            row.newOffset = row.logEndOffset;
-            break;
-        case ResetMode::ToCurrent:
-            if (row.committedOffset) {
-                row.newOffset = *row.committedOffset;
-            } else {
-                row.newOffset = row.logEndOffset;
-                row.warnings.append(
-                    QStringLiteral("no committed offset; to-current takes the log end %1")
-                        .arg(row.logEndOffset));
-            }
-            break;
-        }
-        plan.rows.append(row);
-    }
-    for (PlanRow& row : plan.rows)
-        if (!row.error.isEmpty() && !row.origin.isEmpty())
-            row.error = row.origin + QStringLiteral(": ") + row.error;
-    std::stable_sort(plan.rows.begin(), plan.rows.end(), [](const PlanRow& a, const PlanRow& b) {
-        if (a.groupId != b.groupId)
-            return a.groupId < b.groupId;
-        return a.topicPartition < b.topicPartition;
-    });
-    return plan;
+    return kafka::Done{};
 }
 
 } // namespace groupscope::offsets

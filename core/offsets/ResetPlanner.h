@@ -3,6 +3,7 @@
 #include "kafka/AdminClient.h"
 #include "offsets/OffsetsCsv.h"
 #include "offsets/ResetPlan.h"
+#include "offsets/ResetRowResolution.h"
 
 #include <functional>
 
@@ -21,6 +22,8 @@ struct ResetScope {
 // end; partitions that do not exist or have no leader are errors. Unlike Kafka's tool,
 // a bad row does not abort the plan: it is reported on its row, and apply refuses a plan
 // with errors. Lookups are batched (one log-offsets and one timestamp request per leader).
+// Planning is two steps: fetchFacts asks the cluster, resolveResetPlan (pure, see
+// ResetRowResolution.h) applies those rules to what it said.
 class ResetPlanner {
 public:
     using NowFunction = std::function<int64_t()>; // ms since the epoch (injectable for tests)
@@ -36,9 +39,16 @@ public:
     static QList<RowRequest> fromCsvRows(const QList<OffsetsCsvRow>& rows,
                                          const QString& sourceName = {});
 
+    // fetchFacts, then resolveResetPlan.
     kafka::Result<ResetPlan> plan(const QList<RowRequest>& requests);
+    // The network step: metadata per topic, the groups' committed offsets, log offsets of
+    // the valid partitions, and offsets for each distinct timestamp, each batched.
+    kafka::Result<PlanFacts> fetchFacts(const QList<RowRequest>& requests);
 
 private:
+    kafka::Status fetchLeaders(const QList<RowRequest>& requests, PlanFacts& facts);
+    kafka::Status fetchOffsetsForTimes(const QList<RowRequest>& requests, PlanFacts& facts);
+
     kafka::AdminClient& m_admin;
     NowFunction m_now;
 };

@@ -212,6 +212,36 @@ private slots:
         QCOMPARE(test::committedOffsetsByKafka(group, topic), (QMap<int, qlonglong>{{0, 4}}));
     }
 
+    void previewShowsTheRecordAtTheNewOffset() {
+        const QString topic = test::uniqueName(QStringLiteral("reset-next"));
+        const QString group = test::uniqueName(QStringLiteral("reset-next-group"));
+        QVERIFY(test::createTopic(topic, 1));
+        const qint64 base = QDateTime::currentMSecsSinceEpoch() - 3600 * 1000;
+        QVERIFY(produceWithTimestamps(topic, 10, base));
+        QVERIFY(test::commitOffsets(group, topic, {10}));
+
+        auto window = openWindow(group);
+        ui::OffsetResetPanel* panel = window->groupDetail()->offsetPanel();
+        OffsetEditModel* model = panel->model();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            rowOf(model, topic, 0) && rowOf(model, topic, 0)->committedOffset == 10, 30000);
+        const int row = model->rowOfKey({topic, 0});
+        const QModelIndex next = model->index(row, OffsetEditModel::NextRecordColumn);
+        QVERIFY(next.data().toString().isEmpty()); // nothing edited, nothing to preview
+        QVERIFY(model->setSpec({row}, offsets::ResetMode::ToOffset, QStringLiteral("6")));
+        QTRY_VERIFY_WITH_TIMEOUT(previewReady(panel), 30000);
+        // The record read next is record-6, written at base + 6 s.
+        QTRY_VERIFY2_WITH_TIMEOUT(next.data().toString().endsWith(QStringLiteral("record-6")),
+                                  qPrintable(next.data().toString()), 30000);
+        QCOMPARE(rowOf(model, topic, 0)->nextRecord->offset, int64_t(6));
+        QCOMPARE(rowOf(model, topic, 0)->nextRecord->timestampMs, base + 6000);
+        QVERIFY(next.data(Qt::ToolTipRole).toString().contains(QStringLiteral("Offset 6")));
+        // At the log end there is nothing to read yet, and the column says so.
+        QVERIFY(model->setSpec({row}, offsets::ResetMode::ToLatest, {}));
+        QTRY_VERIFY2_WITH_TIMEOUT(next.data().toString().contains(QStringLiteral("log end")),
+                                  qPrintable(next.data().toString()), 30000);
+    }
+
     void liveMemberDisablesApplyAndIsNamed() {
         const QString topic = test::uniqueName(QStringLiteral("reset-live"));
         const QString group = test::uniqueName(QStringLiteral("reset-shipping"));

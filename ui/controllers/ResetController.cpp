@@ -10,6 +10,10 @@ kafka::KafkaError notConnected() {
     return kafka::KafkaError::invalidArgument(QStringLiteral("not connected to a cluster"));
 }
 
+// Long enough for a record of a busy log to arrive, short enough that a partition whose
+// next offset holds no record (a transaction marker) does not hold up the runner's queue.
+constexpr std::chrono::milliseconds previewTimeout{5000};
+
 } // namespace
 
 ResetController::ResetController(QObject* parent)
@@ -27,24 +31,45 @@ void ResetController::setReadOnly(bool readOnly, const QString& reason) {
     emit readOnlyChanged(readOnly);
 }
 
-void ResetController::plan(QObject* context, const QList<offsets::RowRequest>& requests,
-                           PlanCallback done) {
+void ResetController::plan(QObject* context, const offsets::ResetSession& session,
+                           SessionCallback done) {
     if (!m_runner) {
         done(notConnected());
         return;
     }
-    m_runner->post(context, [requests, done](kafka::AdminClient* admin,
-                                             const kafka::KafkaError& creationError,
-                                             const AdminTaskRunner::CancelToken&) {
-        if (!admin)
-            return AdminTaskRunner::Continuation([done, creationError] { done(creationError); });
-        auto plan = offsets::ResetPlanner(*admin).plan(requests);
-        return AdminTaskRunner::Continuation([done, plan = std::move(plan)] { done(plan); });
+    m_runner->post(context, [session = session, done](kafka::AdminClient* admin,
+                                                      const kafka::KafkaError& creationError,
+                                                      const AdminTaskRunner::CancelToken&) mutable {
+        kafka::Result<offsets::ResetSession> result(creationError);
+        if (admin) {
+            if (auto planned = session.resolve(*admin); !planned)
+                result = planned.error();
+            else
+                result = std::move(session);
+        }
+        return AdminTaskRunner::Continuation([done, result = std::move(result)] { done(result); });
     });
 }
 
-bool ResetController::apply(QObject* context, const offsets::ResetPlan& plan,
-                            offsets::ApplyOptions options, ApplyCallback done) {
+AdminTaskRunner::CancelToken ResetController::previewRecords(QObject* context,
+                                                             const offsets::ResetSession& session,
+                                                             SessionCallback done) {
+    if (!m_runner) {
+        done(notConnected());
+        return {};
+    }
+    // The preview reads with a consumer of its own, so only the profile crosses threads.
+    return m_runner->post(context, [session = session, done, profile = m_runner->profile()](
+                                       kafka::AdminClient*, const kafka::KafkaError&,
+                                       const AdminTaskRunner::CancelToken& cancel) mutable {
+        session.previewRecords(profile, previewTimeout, cancel.get());
+        return AdminTaskRunner::Continuation(
+            [done, session = std::move(session)] { done(session); });
+    });
+}
+
+bool ResetController::apply(QObject* context, const offsets::ResetSession& session,
+                            std::chrono::milliseconds waitForEmpty, ApplyCallback done) {
     if (m_readOnly || m_applying || !m_runner)
         return false;
     m_applying = true;
@@ -53,15 +78,17 @@ bool ResetController::apply(QObject* context, const offsets::ResetPlan& plan,
     // calls back only while the asking widget still exists.
     QPointer<QObject> asker(context);
     m_applyCancel =
-        m_runner->post(this, [this, plan, options, asker, done](
+        m_runner->post(this, [this, session, waitForEmpty, asker, done](
                                  kafka::AdminClient* admin, const kafka::KafkaError& creationError,
                                  const AdminTaskRunner::CancelToken& cancel) {
             kafka::Result<QList<offsets::GroupApplyResult>> results(creationError);
             if (admin) {
                 offsets::AuditLog audit;
-                offsets::ApplyOptions withCancel = options;
-                withCancel.cancelled = cancel.get();
-                results = offsets::ResetApplier(*admin, audit).apply(plan, withCancel);
+                offsets::ApplySettings settings;
+                settings.tool = QStringLiteral("groupscope " GROUPSCOPE_VERSION);
+                settings.waitForEmpty = waitForEmpty;
+                settings.cancelled = cancel.get();
+                results = session.apply(*admin, audit, settings);
             }
             return AdminTaskRunner::Continuation([this, asker, done, results] {
                 m_applying = false;

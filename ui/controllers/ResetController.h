@@ -1,21 +1,21 @@
 #pragma once
 
 #include "monitor/AdminTaskRunner.h"
-#include "offsets/ResetApplier.h"
-#include "offsets/ResetPlanner.h"
+#include "offsets/ResetSession.h"
 
 #include <QObject>
 #include <QPointer>
 
+#include <chrono>
 #include <functional>
 
 namespace groupscope::ui {
 
-// The GUI's driver of the offsets core, the same calls groupscope-cli makes
-// (core/cli/ResetCommands.cpp): ResetPlanner to plan, ResetApplier with the AuditLog to
-// apply. Every call runs on the AdminTaskRunner's worker thread; results come back to the
-// GUI thread through the callbacks. Shared by the offsets table and the History tab, so
-// "one apply at a time" and the read-only rule hold for both.
+// Runs the network steps of an offsets::ResetSession (the same type groupscope-cli's reset,
+// undo and delete-offsets drive) on the AdminTaskRunner's worker thread: plan, preview the
+// next records, apply. Each step gets a copy of the session and hands the updated copy (or
+// the outcome) back to the GUI thread through a callback. Shared by the offsets table and
+// the History tab, so "one apply at a time" and the read-only rule hold for both.
 class ResetController : public QObject {
     Q_OBJECT
 public:
@@ -29,16 +29,22 @@ public:
     QString readOnlyReason() const { return m_readOnlyReason; }
     bool isApplying() const { return m_applying; }
 
-    using PlanCallback = std::function<void(const kafka::Result<offsets::ResetPlan>&)>;
+    using SessionCallback = std::function<void(const kafka::Result<offsets::ResetSession>&)>;
     using ApplyCallback =
         std::function<void(const kafka::Result<QList<offsets::GroupApplyResult>>&)>;
     using PartitionsCallback =
         std::function<void(const kafka::Result<QList<kafka::TopicPartition>>&)>;
 
-    void plan(QObject* context, const QList<offsets::RowRequest>& requests, PlanCallback done);
-    // Refused at once (callback not called, false returned) when read-only or busy.
-    bool apply(QObject* context, const offsets::ResetPlan& plan, offsets::ApplyOptions options,
-               ApplyCallback done);
+    // Resolves the session's rows against the live log (ResetSession::resolve).
+    void plan(QObject* context, const offsets::ResetSession& session, SessionCallback done);
+    // Reads the record at each planned row's new offset (ResetSession::previewRecords);
+    // set the returned token to abandon it (a new plan or an apply makes it stale).
+    monitor::AdminTaskRunner::CancelToken
+    previewRecords(QObject* context, const offsets::ResetSession& session, SessionCallback done);
+    // Applies a planned session, waiting up to `waitForEmpty` for active groups. Refused at
+    // once (callback not called, false returned) when read-only or busy.
+    bool apply(QObject* context, const offsets::ResetSession& session,
+               std::chrono::milliseconds waitForEmpty, ApplyCallback done);
     // Abandons the apply in flight (also a wait for the group to become empty).
     void cancelApply();
     void topicPartitions(QObject* context, const QString& topic, PartitionsCallback done);

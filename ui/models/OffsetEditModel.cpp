@@ -58,6 +58,9 @@ bool OffsetEditModel::sameCell(const OffsetEditRow& shown, const OffsetEditRow& 
                shown.edited() == fresh.edited();
     case DeltaColumn:
         return deltaOf(shown) == deltaOf(fresh) && shown.planned == fresh.planned;
+    case NextRecordColumn:
+        return shown.nextRecord == fresh.nextRecord && shown.planned == fresh.planned &&
+               shown.newOffset == fresh.newOffset && shown.edited() == fresh.edited();
     case NotesColumn:
         return shown.warnings == fresh.warnings && shown.error == fresh.error &&
                shown.planned == fresh.planned;
@@ -73,6 +76,49 @@ OffsetEditRow OffsetEditModel::merged(const OffsetEditRow& shown,
     return row;
 }
 
+QVariant OffsetEditModel::displayText(const OffsetEditRow& row, int column) const {
+    switch (column) {
+    case TopicColumn:
+        return row.topicPartition.topic;
+    case PartitionColumn:
+        return row.topicPartition.partition;
+    case CurrentColumn:
+        return tableText::offset(row.committedOffset);
+    case LogStartColumn:
+        return tableText::offset(row.logStartOffset);
+    case LogEndColumn:
+        return tableText::offset(row.logEndOffset);
+    case LagColumn:
+        return tableText::offset(row.lag);
+    case ModeColumn:
+        return ResetModeText::label(row.spec.mode);
+    case ValueColumn:
+        return row.valueText;
+    case NewOffsetColumn:
+        if (!row.edited())
+            return tr("unchanged");
+        return row.planned ? tableText::offset(row.newOffset) : tr("…");
+    case DeltaColumn:
+        if (!row.edited() || !row.planned)
+            return {};
+        if (const auto delta = deltaOf(row)) {
+            if (*delta < 0)
+                return tr("%1 (replays %2)").arg(*delta).arg(-*delta);
+            if (*delta > 0)
+                return tr("+%1 (skips %1)").arg(*delta);
+            return QStringLiteral("0");
+        }
+        return tableText::none();
+    case NextRecordColumn:
+        return nextRecordText(row);
+    case NotesColumn:
+        if (!row.error.isEmpty())
+            return tr("Error: %1").arg(row.error);
+        return row.warnings.join(QStringLiteral("; "));
+    }
+    return {};
+}
+
 QVariant OffsetEditModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
@@ -80,44 +126,7 @@ QVariant OffsetEditModel::data(const QModelIndex& index, int role) const {
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole:
-        switch (column) {
-        case TopicColumn:
-            return row.topicPartition.topic;
-        case PartitionColumn:
-            return row.topicPartition.partition;
-        case CurrentColumn:
-            return tableText::offset(row.committedOffset);
-        case LogStartColumn:
-            return tableText::offset(row.logStartOffset);
-        case LogEndColumn:
-            return tableText::offset(row.logEndOffset);
-        case LagColumn:
-            return tableText::offset(row.lag);
-        case ModeColumn:
-            return ResetModeText::label(row.spec.mode);
-        case ValueColumn:
-            return row.valueText;
-        case NewOffsetColumn:
-            if (!row.edited())
-                return tr("unchanged");
-            return row.planned ? tableText::offset(row.newOffset) : tr("…");
-        case DeltaColumn:
-            if (!row.edited() || !row.planned)
-                return {};
-            if (const auto delta = deltaOf(row)) {
-                if (*delta < 0)
-                    return tr("%1 (replays %2)").arg(*delta).arg(-*delta);
-                if (*delta > 0)
-                    return tr("+%1 (skips %1)").arg(*delta);
-                return QStringLiteral("0");
-            }
-            return tableText::none();
-        case NotesColumn:
-            if (!row.error.isEmpty())
-                return tr("Error: %1").arg(row.error);
-            return row.warnings.join(QStringLiteral("; "));
-        }
-        return {};
+        return displayText(row, column);
     case Qt::EditRole:
         if (column == ModeColumn)
             return int(row.spec.mode);
@@ -150,6 +159,8 @@ QVariant OffsetEditModel::data(const QModelIndex& index, int role) const {
             return ResetModeText::hint(row.spec.mode);
         if (column == NotesColumn)
             return data(index, Qt::DisplayRole);
+        if (column == NextRecordColumn)
+            return nextRecordToolTip(row);
         if (column == TopicColumn && row.addedByUser && !row.committedOffset)
             return tr("Added by you: the group has no committed offset here yet");
         return {};
@@ -171,6 +182,8 @@ QVariant OffsetEditModel::data(const QModelIndex& index, int role) const {
             return qlonglong(row.newOffset.value_or(-1));
         case DeltaColumn:
             return qlonglong(deltaOf(row).value_or(0));
+        case NextRecordColumn:
+            return qlonglong(row.nextRecord ? row.nextRecord->timestampMs : -1);
         }
         return data(index, Qt::DisplayRole);
     }
@@ -186,6 +199,9 @@ QVariant OffsetEditModel::headerData(int section, Qt::Orientation orientation, i
     if (role == Qt::ToolTipRole) {
         if (section == DeltaColumn)
             return tr("New minus current: negative replays messages, positive skips them");
+        if (section == NextRecordColumn)
+            return tr("The record the group would read first after the reset: its time, key "
+                      "and the start of its value");
         if (section == ModeColumn || section == ValueColumn)
             return tr("Editable: double-click, F2 or just type");
         return {};
@@ -213,6 +229,8 @@ QVariant OffsetEditModel::headerData(int section, Qt::Orientation orientation, i
         return tr("New offset");
     case DeltaColumn:
         return tr("Delta");
+    case NextRecordColumn:
+        return tr("Next record");
     case NotesColumn:
         return tr("Warnings / errors");
     }
@@ -287,6 +305,7 @@ bool OffsetEditModel::setRowSpec(int row, const ResetSpec& spec, const QString& 
     fresh.newOffset.reset();
     fresh.warnings.clear();
     fresh.error.clear();
+    fresh.nextRecord.reset();
     updateRow(row, fresh);
     return true;
 }
@@ -381,8 +400,14 @@ void OffsetEditModel::applyPlan(const offsets::ResetPlan& plan, quint64 generati
     for (int row = 0; row < m_rows.size(); ++row) {
         OffsetEditRow fresh = m_rows.at(row);
         const offsets::PlanRow* planRow = byPartition.value(fresh.topicPartition);
+        const std::optional<int64_t> newOffset = planRow ? planRow->newOffset : std::nullopt;
+        // A preview stays right while the new offset stays, unless it found the log's end
+        // and the log has grown since: then a record is there now.
+        if (newOffset != fresh.newOffset || (fresh.nextRecord && fresh.nextRecord->atLogEnd &&
+                                             planRow && planRow->logEndOffset > *newOffset))
+            fresh.nextRecord.reset();
         fresh.planned = planRow != nullptr;
-        fresh.newOffset = planRow ? planRow->newOffset : std::nullopt;
+        fresh.newOffset = newOffset;
         fresh.warnings = planRow ? planRow->warnings : QStringList();
         fresh.error = planRow ? planRow->error : QString();
         // Partitions added by topic have no snapshot row yet: the plan knows their log.
@@ -391,6 +416,70 @@ void OffsetEditModel::applyPlan(const offsets::ResetPlan& plan, quint64 generati
         }
         updateRow(row, fresh);
     }
+}
+
+void OffsetEditModel::applyRecordPreviews(
+    const QHash<offsets::RecordPreviewer::Key, offsets::RecordPreview>& previews,
+    quint64 generation) {
+    if (generation != m_generation || generation != m_plannedGeneration)
+        return; // previewed for a plan that has been replaced since
+    for (int row = 0; row < m_rows.size(); ++row) {
+        const OffsetEditRow& shown = m_rows.at(row);
+        if (!shown.edited() || !shown.newOffset)
+            continue;
+        const auto found = previews.constFind({shown.topicPartition, *shown.newOffset});
+        if (found == previews.cend() || shown.nextRecord == *found)
+            continue;
+        OffsetEditRow fresh = shown;
+        fresh.nextRecord = *found;
+        updateRow(row, fresh);
+    }
+}
+
+bool OffsetEditModel::needsRecordPreview() const {
+    return std::any_of(m_rows.cbegin(), m_rows.cend(), [](const OffsetEditRow& row) {
+        return row.edited() && row.planned && row.newOffset && !row.nextRecord;
+    });
+}
+
+QString OffsetEditModel::nextRecordText(const OffsetEditRow& row) {
+    if (!row.edited() || !row.planned || !row.newOffset)
+        return {};
+    if (!row.nextRecord)
+        return tr("…");
+    const offsets::RecordPreview& record = *row.nextRecord;
+    if (!record.error.isEmpty())
+        return tr("(%1)").arg(record.error);
+    if (record.atLogEnd)
+        return tr("at the log end: waits for new records");
+    QStringList parts;
+    if (record.timestampMs >= 0) {
+        // Today's records by their time alone: the column has room for the key and value.
+        const QDateTime written = QDateTime::fromMSecsSinceEpoch(record.timestampMs);
+        parts.append(written.toString(written.date() == QDate::currentDate()
+                                          ? QStringLiteral("HH:mm:ss")
+                                          : QStringLiteral("yyyy-MM-dd HH:mm")));
+    }
+    if (!record.keyHead.isNull())
+        parts.append(record.keyText());
+    parts.append(record.valueText());
+    return parts.join(QStringLiteral(" · "));
+}
+
+QString OffsetEditModel::nextRecordToolTip(const OffsetEditRow& row) {
+    if (!row.nextRecord || !row.nextRecord->error.isEmpty() || row.nextRecord->atLogEnd)
+        return nextRecordText(row);
+    const offsets::RecordPreview& record = *row.nextRecord;
+    QString text = tr("Offset %1").arg(record.offset);
+    if (record.offset != record.requestedOffset)
+        text += tr(" (the first record from offset %1 on)").arg(record.requestedOffset);
+    if (record.timestampMs >= 0)
+        text += tr("\nWritten %1")
+                    .arg(QDateTime::fromMSecsSinceEpoch(record.timestampMs)
+                             .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz t")));
+    text += tr("\nKey: %1").arg(record.keyHead.isNull() ? tr("none") : record.keyText());
+    text += tr("\nValue (%n byte(s)): %1", nullptr, int(record.valueSize)).arg(record.valueText());
+    return text;
 }
 
 } // namespace groupscope::ui

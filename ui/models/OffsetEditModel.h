@@ -1,6 +1,7 @@
 #pragma once
 
 #include "models/KeyedTableModel.h"
+#include "offsets/RecordPreviewer.h"
 #include "offsets/ResetPlan.h"
 #include "snapshot/GroupSnapshot.h"
 
@@ -20,6 +21,8 @@ struct OffsetEditRow : kafka::PartitionPosition {
     std::optional<int64_t> newOffset;
     QStringList warnings;
     QString error;
+    // The record the group would read next at newOffset, once previewed.
+    std::optional<offsets::RecordPreview> nextRecord;
 
     bool edited() const { return spec.mode != offsets::ResetMode::ToCurrent; }
 };
@@ -27,7 +30,8 @@ struct OffsetEditRow : kafka::PartitionPosition {
 // The editable offsets table of one group (issue 6: resets). Live columns follow the
 // ClusterPoller's snapshots as a diff; Mode and Value are the user's and are never touched
 // by a refresh (an open editor stays open, with what the user typed); the preview columns
-// are filled from a ResetPlan made on a worker thread.
+// are filled from a ResetPlan made on a worker thread, and Next record from the record
+// preview that follows it.
 class OffsetEditModel : public KeyedTableModel<OffsetEditRow, kafka::TopicPartition> {
     Q_OBJECT
 public:
@@ -42,6 +46,7 @@ public:
         ValueColumn,
         NewOffsetColumn,
         DeltaColumn,
+        NextRecordColumn,
         NotesColumn,
         ColumnCount
     };
@@ -78,6 +83,12 @@ public:
     QList<offsets::RowRequest> requests() const;
     quint64 generation() const { return m_generation; }
     void applyPlan(const offsets::ResetPlan& plan, quint64 generation);
+    // Fills the Next record column from a record preview of the plan of `generation`.
+    void applyRecordPreviews(
+        const QHash<offsets::RecordPreviewer::Key, offsets::RecordPreview>& previews,
+        quint64 generation);
+    // True when a planned row has a new offset whose record has not been previewed.
+    bool needsRecordPreview() const;
     // True when the preview matches the current edits.
     bool previewIsCurrent() const { return m_plannedGeneration == m_generation; }
     const offsets::ResetPlan& plan() const { return m_plan; }
@@ -102,6 +113,9 @@ protected:
     }
 
 private:
+    QVariant displayText(const OffsetEditRow& row, int column) const;
+    static QString nextRecordText(const OffsetEditRow& row);
+    static QString nextRecordToolTip(const OffsetEditRow& row);
     bool setRowSpec(int row, const offsets::ResetSpec& spec, const QString& text);
     void editsDone();
 

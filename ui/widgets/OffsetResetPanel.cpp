@@ -67,33 +67,7 @@ OffsetResetPanel::OffsetResetPanel(ResetController* controller, QWidget* parent)
     layout->setContentsMargins(0, 6, 0, 0);
     buildToolbar(layout);
 
-    m_view->setObjectName(QStringLiteral("offsetTable"));
-    m_view->setModel(m_model);
-    m_view->setItemDelegateForColumn(OffsetEditModel::ModeColumn, new ResetModeDelegate(m_view));
-    m_view->setItemDelegateForColumn(OffsetEditModel::ValueColumn, m_valueDelegate);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
-                            QAbstractItemView::AnyKeyPressed);
-    m_view->setAlternatingRowColors(true);
-    m_view->setWordWrap(false);
-    m_view->verticalHeader()->hide();
-    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 12);
-    m_view->horizontalHeader()->setStretchLastSection(true);
-    m_view->horizontalHeader()->setHighlightSections(false);
-    m_view->horizontalHeader()->resizeSection(OffsetEditModel::TopicColumn, 150);
-    for (int column = OffsetEditModel::PartitionColumn; column <= OffsetEditModel::LagColumn;
-         ++column)
-        m_view->horizontalHeader()->resizeSection(column, 80);
-    m_view->horizontalHeader()->resizeSection(OffsetEditModel::ModeColumn, 95);
-    m_view->horizontalHeader()->resizeSection(OffsetEditModel::ValueColumn, 200);
-    m_view->horizontalHeader()->resizeSection(OffsetEditModel::NewOffsetColumn, 90);
-    m_view->horizontalHeader()->resizeSection(OffsetEditModel::DeltaColumn, 130);
-    m_view->setPlaceholderText(tr("Open a group to edit its offsets."));
-    enableCopyAsTsv(m_view);
-    layout->addWidget(m_view, 1);
-    setFocusProxy(m_view); // Alt+3 lands in the table, ready for the keyboard
-
+    setUpTable(layout);
     m_statusLabel->setObjectName(QStringLiteral("resetStatus"));
     m_statusLabel->setWordWrap(true);
     m_statusLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -104,23 +78,7 @@ OffsetResetPanel::OffsetResetPanel(ResetController* controller, QWidget* parent)
     m_blockLabel->setForegroundRole(QPalette::PlaceholderText);
     layout->addWidget(m_blockLabel);
 
-    auto* applyRow = new QHBoxLayout;
-    m_waitForEmpty->setObjectName(QStringLiteral("waitForEmptyBox"));
-    m_waitMinutes->setRange(1, 24 * 60);
-    m_waitMinutes->setValue(15);
-    m_waitMinutes->setSuffix(tr(" min"));
-    m_progress->setRange(0, 0); // an apply is one request per group: no percentage to show
-    m_progress->setMaximumWidth(160);
-    m_progress->setTextVisible(false);
-    m_progress->hide();
-    m_cancelButton->hide();
-    applyRow->addWidget(m_waitForEmpty);
-    applyRow->addWidget(m_waitMinutes);
-    applyRow->addStretch(1);
-    applyRow->addWidget(m_progress);
-    applyRow->addWidget(m_cancelButton);
-    applyRow->addWidget(m_applyButton);
-    layout->addLayout(applyRow);
+    buildApplyRow(layout);
 
     m_results->setObjectName(QStringLiteral("applyResults"));
     m_results->setColumnCount(5);
@@ -156,6 +114,60 @@ OffsetResetPanel::OffsetResetPanel(ResetController* controller, QWidget* parent)
     connect(m_controller, &ResetController::readOnlyChanged, this,
             &OffsetResetPanel::updateApplyState);
     updateApplyState();
+}
+
+void OffsetResetPanel::setUpTable(QBoxLayout* layout) {
+    m_view->setObjectName(QStringLiteral("offsetTable"));
+    m_view->setModel(m_model);
+    m_view->setItemDelegateForColumn(OffsetEditModel::ModeColumn, new ResetModeDelegate(m_view));
+    m_view->setItemDelegateForColumn(OffsetEditModel::ValueColumn, m_valueDelegate);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                            QAbstractItemView::AnyKeyPressed);
+    m_view->setAlternatingRowColors(true);
+    m_view->setWordWrap(false);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 12);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setHighlightSections(false);
+    m_view->horizontalHeader()->resizeSection(OffsetEditModel::TopicColumn, 110);
+    for (int column = OffsetEditModel::PartitionColumn; column <= OffsetEditModel::LagColumn;
+         ++column)
+        m_view->horizontalHeader()->resizeSection(column, 72);
+    m_view->horizontalHeader()->resizeSection(OffsetEditModel::ModeColumn, 85);
+    m_view->horizontalHeader()->resizeSection(OffsetEditModel::ValueColumn, 170);
+    m_view->horizontalHeader()->resizeSection(OffsetEditModel::NewOffsetColumn, 85);
+    m_view->horizontalHeader()->resizeSection(OffsetEditModel::DeltaColumn, 130);
+    m_view->horizontalHeader()->resizeSection(OffsetEditModel::NextRecordColumn, 240);
+    m_view->setPlaceholderText(tr("Open a group to edit its offsets."));
+    enableCopyAsTsv(m_view);
+    layout->addWidget(m_view, 1);
+    setFocusProxy(m_view); // Alt+3 lands in the table, ready for the keyboard
+}
+
+void OffsetResetPanel::buildApplyRow(QBoxLayout* layout) {
+    auto* applyRow = new QHBoxLayout;
+    m_waitForEmpty->setObjectName(QStringLiteral("waitForEmptyBox"));
+    m_waitMinutes->setRange(1, 24 * 60);
+    m_waitMinutes->setValue(15);
+    m_waitMinutes->setSuffix(tr(" min"));
+    m_progress->setRange(0, 0); // an apply is one request per group: no percentage to show
+    m_progress->setMaximumWidth(160);
+    m_progress->setTextVisible(false);
+    m_progress->hide();
+    m_cancelButton->hide();
+    applyRow->addWidget(m_waitForEmpty);
+    applyRow->addWidget(m_waitMinutes);
+    applyRow->addStretch(1);
+    applyRow->addWidget(m_progress);
+    applyRow->addWidget(m_cancelButton);
+    applyRow->addWidget(m_applyButton);
+    layout->addLayout(applyRow);
+}
+
+OffsetResetPanel::~OffsetResetPanel() {
+    cancelRecordPreview(); // its continuation would be dropped; its reading can stop too
 }
 
 void OffsetResetPanel::buildToolbar(QLayout* layout) {
@@ -228,6 +240,8 @@ void OffsetResetPanel::setGroup(const QString& groupId) {
     if (groupId == m_model->groupId())
         return;
     m_model->setGroup(groupId);
+    cancelRecordPreview();
+    m_session = {};
     m_group = {};
     m_results->hide();
     m_lastResults.clear();
@@ -331,26 +345,53 @@ void OffsetResetPanel::plan() {
         return;
     }
     m_planning = true;
+    cancelRecordPreview(); // it reads the offsets of the plan being replaced
     updateApplyState();
-    m_controller->plan(
-        this, requests, [this, generation](const kafka::Result<offsets::ResetPlan>& plan) {
-            m_planning = false;
-            if (plan) {
-                m_model->applyPlan(plan.value(), generation);
-                const offsets::ResetPlan& current = plan.value();
-                QString text = tr("Preview: replays %1, skips %2 message(s)")
-                                   .arg(current.messagesReplayed())
-                                   .arg(current.messagesSkipped());
-                if (const int errors = current.errorCount())
-                    text += tr("; %n row(s) with errors", nullptr, errors);
-                showStatus(text + QLatin1Char('.'));
-            } else {
-                showStatus(tr("Could not plan: %1").arg(plan.error().message));
-            }
-            if (std::exchange(m_planAgain, false) || generation != m_model->generation())
-                schedulePlan();
-            updateApplyState();
+    m_controller->plan(this, offsets::ResetSession::forRequests(requests),
+                       [this, generation](const kafka::Result<offsets::ResetSession>& session) {
+                           m_planning = false;
+                           if (session)
+                               showPlan(session.value(), generation);
+                           else
+                               showStatus(tr("Could not plan: %1").arg(session.error().message));
+                           if (std::exchange(m_planAgain, false) ||
+                               generation != m_model->generation())
+                               schedulePlan();
+                           updateApplyState();
+                       });
+}
+
+void OffsetResetPanel::showPlan(const offsets::ResetSession& session, quint64 generation) {
+    m_model->applyPlan(session.plan(), generation);
+    if (generation == m_model->generation())
+        m_session = session; // what Apply applies: the plan on screen
+    const offsets::ResetPlan& current = session.plan();
+    QString text = tr("Preview: replays %1, skips %2 message(s)")
+                       .arg(current.messagesReplayed())
+                       .arg(current.messagesSkipped());
+    if (const int errors = current.errorCount())
+        text += tr("; %n row(s) with errors", nullptr, errors);
+    showStatus(text + QLatin1Char('.'));
+    if (generation == m_model->generation() && m_model->needsRecordPreview())
+        startRecordPreview(generation);
+}
+
+// The Next record column: read after the plan, in a job of its own, so the plan's numbers
+// and Apply never wait for records to arrive.
+void OffsetResetPanel::startRecordPreview(quint64 generation) {
+    cancelRecordPreview();
+    m_previewCancel = m_controller->previewRecords(
+        this, m_session, [this, generation](const kafka::Result<offsets::ResetSession>& session) {
+            m_previewCancel.reset();
+            if (session)
+                m_model->applyRecordPreviews(session.value().previews(), generation);
         });
+}
+
+void OffsetResetPanel::cancelRecordPreview() {
+    if (m_previewCancel)
+        m_previewCancel->store(true);
+    m_previewCancel.reset();
 }
 
 void OffsetResetPanel::updateApplyState() {
@@ -392,23 +433,16 @@ void OffsetResetPanel::applyEdits() {
         showStatus(m_blockReason);
         return;
     }
-    offsets::ResetPlan plan = m_model->plan();
-    plan.rows.erase(std::remove_if(plan.rows.begin(), plan.rows.end(),
-                                   [](const auto& row) { return !row.changes(); }),
-                    plan.rows.end());
-    if (!ApplyConfirmDialog::confirm(window(), plan, tr("Apply")))
+    offsets::ResetSession session = m_session;
+    session.dropUnchangedRows();
+    if (!ApplyConfirmDialog::confirm(window(), session.plan(), tr("Apply")))
         return;
-    offsets::ApplyOptions options;
-    options.tool = QStringLiteral("groupscope " GROUPSCOPE_VERSION);
-    QStringList specs;
-    for (const auto& row : plan.rows)
-        specs.append(row.spec.describe());
-    specs.removeDuplicates();
-    options.description = specs.size() == 1 ? specs.first() : tr("edited in the offsets table");
-    if (m_waitForEmpty->isChecked())
-        options.waitForEmpty = std::chrono::minutes(m_waitMinutes->value());
+    cancelRecordPreview(); // the apply should not queue behind it
+    const std::chrono::milliseconds waitForEmpty =
+        m_waitForEmpty->isChecked() ? std::chrono::minutes(m_waitMinutes->value())
+                                    : std::chrono::minutes(0);
     const bool waits = !m_group.description.members.isEmpty() && m_waitForEmpty->isChecked();
-    if (!m_controller->apply(this, plan, options,
+    if (!m_controller->apply(this, session, waitForEmpty,
                              [this](const auto& results) { showResults(results); }))
         return;
     showStatus(

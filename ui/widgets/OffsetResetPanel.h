@@ -1,11 +1,13 @@
 #pragma once
 
-#include "offsets/ResetApplier.h"
+#include "monitor/AdminTaskRunner.h"
+#include "offsets/ResetSession.h"
 #include "snapshot/GroupSnapshot.h"
 
 #include <QTimer>
 #include <QWidget>
 
+class QBoxLayout;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -25,13 +27,15 @@ class ResetValueDelegate;
 
 // The editable offsets table of one group with everything around a reset: set a mode and
 // value for the selected rows, fill a topic, add a topic, import/export Kafka's CSV, copy
-// the equivalent kafka-consumer-groups command, a live preview planned on a worker, and
+// the equivalent kafka-consumer-groups command, a live preview planned on a worker (new
+// offsets, messages replayed or skipped, the record each row would read next), and
 // Apply (confirmation with the full diff, progress, cancel, per-partition result). Apply
 // is disabled, with the reason, while the group has members or the profile is read-only.
 class OffsetResetPanel : public QWidget {
     Q_OBJECT
 public:
     OffsetResetPanel(ResetController* controller, QWidget* parent = nullptr);
+    ~OffsetResetPanel() override;
 
     void setGroup(const QString& groupId);
     void applySnapshot(const monitor::GroupSnapshot& group);
@@ -58,11 +62,16 @@ signals:
 
 private:
     void buildToolbar(QLayout* layout);
+    void setUpTable(QBoxLayout* layout);
+    void buildApplyRow(QBoxLayout* layout);
     void setForSelected();
     void fillTopic();
     QList<int> selectedRows() const;
     void schedulePlan();
     void plan();
+    void showPlan(const offsets::ResetSession& session, quint64 generation);
+    void startRecordPreview(quint64 generation);
+    void cancelRecordPreview();
     void updateApplyState();
     void showStatus(const QString& text);
     void showResults(const kafka::Result<QList<offsets::GroupApplyResult>>& results);
@@ -84,6 +93,8 @@ private:
     QTableWidget* m_results;
     QTimer m_planTimer;
     monitor::GroupSnapshot m_group;
+    offsets::ResetSession m_session; // planned for the edits on screen
+    monitor::AdminTaskRunner::CancelToken m_previewCancel;
     QString m_blockReason;
     QStringList m_lastResults;
     bool m_planning = false;

@@ -134,57 +134,57 @@ void ResetHistoryPanel::undoRow(int row) {
         return;
     }
     const offsets::AuditEntry entry = m_entries.at(row);
-    QList<kafka::TopicPartition> deletions;
-    const QList<offsets::RowRequest> requests =
-        offsets::ResetApplier::undoRequests(entry, &deletions);
-    if (requests.isEmpty() && deletions.isEmpty()) {
+    auto session = offsets::ResetSession::undoOf(entry);
+    if (!session) {
         showStatus(tr("Entry %1 changed nothing; there is nothing to undo.").arg(entry.id));
         return;
     }
     m_planning = true;
     updateButtons();
     showStatus(tr("Planning the undo of %1…").arg(entry.id));
-    m_controller->plan(
-        this, requests, [this, entry, deletions](const kafka::Result<offsets::ResetPlan>& plan) {
-            m_planning = false;
-            updateButtons();
-            if (!plan) {
-                showStatus(tr("Could not plan the undo: %1").arg(plan.error().message));
-                return;
-            }
-            if (plan.value().errorCount() > 0) {
-                showStatus(tr("The undo plan has errors; nothing was changed."));
-                return;
-            }
-            if (!ApplyConfirmDialog::confirm(window(), plan.value(), tr("Undo"), deletions))
-                return;
-            offsets::ApplyOptions options;
-            options.tool = QStringLiteral("groupscope " GROUPSCOPE_VERSION);
-            options.description = tr("undo of %1").arg(entry.id);
-            options.undoOf = entry.id;
-            if (!deletions.isEmpty())
-                options.deletions.insert(entry.groupId, deletions);
-            const bool started =
-                m_controller->apply(this, plan.value(), options, [this](const auto& results) {
-                    if (!results) {
-                        showStatus(tr("Undo failed: %1").arg(results.error().message));
-                        return;
-                    }
-                    QStringList problems;
-                    int applied = 0;
-                    for (const auto& group : results.value()) {
-                        if (!group.refusal.isEmpty())
-                            problems.append(group.refusal);
-                        applied += int(group.partitions.size()) - group.failedPartitions();
-                    }
-                    showStatus(
-                        problems.isEmpty()
-                            ? tr("Undone: %n partition(s) restored.", nullptr, applied)
-                            : tr("Undo incomplete: %1").arg(problems.join(QLatin1Char(' '))));
-                });
-            if (started)
-                showStatus(tr("Undoing %1…").arg(entry.id));
-        });
+    m_controller->plan(this, session.value(),
+                       [this, entry](const kafka::Result<offsets::ResetSession>& planned) {
+                           m_planning = false;
+                           updateButtons();
+                           confirmAndUndo(entry, planned);
+                       });
+}
+
+void ResetHistoryPanel::confirmAndUndo(const offsets::AuditEntry& entry,
+                                       const kafka::Result<offsets::ResetSession>& session) {
+    if (!session) {
+        showStatus(tr("Could not plan the undo: %1").arg(session.error().message));
+        return;
+    }
+    if (session.value().plan().errorCount() > 0) {
+        showStatus(tr("The undo plan has errors; nothing was changed."));
+        return;
+    }
+    if (!ApplyConfirmDialog::confirm(window(), session.value().plan(), tr("Undo"),
+                                     session.value().deletions().value(entry.groupId)))
+        return;
+    const bool started =
+        m_controller->apply(this, session.value(), std::chrono::milliseconds(0),
+                            [this](const auto& results) { showUndoResults(results); });
+    if (started)
+        showStatus(tr("Undoing %1…").arg(entry.id));
+}
+
+void ResetHistoryPanel::showUndoResults(
+    const kafka::Result<QList<offsets::GroupApplyResult>>& results) {
+    if (!results) {
+        showStatus(tr("Undo failed: %1").arg(results.error().message));
+        return;
+    }
+    QStringList problems;
+    int applied = 0;
+    for (const auto& group : results.value()) {
+        if (!group.refusal.isEmpty())
+            problems.append(group.refusal);
+        applied += int(group.partitions.size()) - group.failedPartitions();
+    }
+    showStatus(problems.isEmpty() ? tr("Undone: %n partition(s) restored.", nullptr, applied)
+                                  : tr("Undo incomplete: %1").arg(problems.join(QLatin1Char(' '))));
 }
 
 } // namespace groupscope::ui

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "offsets/AuditLog.h"
+#include "offsets/ResetSession.h"
 
 #include <QWidget>
 
@@ -13,8 +14,8 @@ namespace groupscope::ui {
 class ResetController;
 
 // The audit log entries of one group, newest first, with "Undo…": the entry's inverse
-// plan (ResetApplier::undoRequests) is planned on the worker, confirmed with the same
-// dialog as any apply, then applied and recorded as an undo.
+// (ResetSession::undoOf) is planned on the worker, confirmed with the same dialog as any
+// apply, then applied and recorded as an undo.
 class ResetHistoryPanel : public QWidget {
     Q_OBJECT
 public:
@@ -36,6 +37,9 @@ signals:
 private:
     void updateButtons();
     void showStatus(const QString& text);
+    void confirmAndUndo(const offsets::AuditEntry& entry,
+                        const kafka::Result<offsets::ResetSession>& session);
+    void showUndoResults(const kafka::Result<QList<offsets::GroupApplyResult>>& results);
 
     ResetController* m_controller;
     QTableWidget* m_table;

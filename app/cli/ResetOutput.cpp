@@ -1,0 +1,159 @@
+#include "cli/ResetOutput.h"
+
+#include "cli/TextTable.h"
+#include "offsets/OffsetsCsv.h"
+
+#include <QJsonObject>
+
+namespace groupscope::cli {
+
+using namespace groupscope::offsets;
+
+namespace {
+
+QString signedText(const std::optional<int64_t>& value) {
+    if (!value)
+        return QStringLiteral("-");
+    return (*value > 0 ? QStringLiteral("+") : QString()) + QString::number(*value);
+}
+
+} // namespace
+
+QString offsetText(const std::optional<int64_t>& offset) {
+    return offset ? QString::number(*offset) : QStringLiteral("-");
+}
+
+void printPlan(const CommandContext& context, const ResetPlan& plan, const Previews& previews) {
+    QStringList header{QStringLiteral("GROUP"),
+                       QStringLiteral("TOPIC"),
+                       QStringLiteral("PARTITION"),
+                       QStringLiteral("CURRENT-OFFSET"),
+                       QStringLiteral("NEW-OFFSET"),
+                       QStringLiteral("DELTA"),
+                       QStringLiteral("LOG-START-OFFSET"),
+                       QStringLiteral("LOG-END-OFFSET")};
+    if (!previews.isEmpty())
+        header.append(QStringLiteral("NEXT-RECORD"));
+    header.append(QStringLiteral("NOTE"));
+    TextTable table(header);
+    for (const PlanRow& row : plan.rows) {
+        QStringList cells{
+            row.groupId,
+            row.topicPartition.topic,
+            QString::number(row.topicPartition.partition),
+            offsetText(row.committedOffset),
+            offsetText(row.newOffset),
+            signedText(row.delta()),
+            row.logStartOffset >= 0 ? QString::number(row.logStartOffset) : QStringLiteral("-"),
+            row.logEndOffset >= 0 ? QString::number(row.logEndOffset) : QStringLiteral("-")};
+        if (!previews.isEmpty())
+            cells.append(row.newOffset
+                             ? previews.value({row.topicPartition, *row.newOffset}).describe()
+                             : QStringLiteral("-"));
+        cells.append(row.error.isEmpty() ? row.warnings.join(QStringLiteral("; "))
+                                         : QStringLiteral("ERROR: ") + row.error);
+        table.addRow(cells);
+    }
+    table.print(context.out);
+}
+
+QJsonArray planToJson(const ResetPlan& plan, const Previews& previews) {
+    QJsonArray rows;
+    auto optional = [](const std::optional<int64_t>& v) {
+        return v ? QJsonValue(qint64(*v)) : QJsonValue();
+    };
+    for (const PlanRow& row : plan.rows) {
+        QJsonObject object{{QStringLiteral("group"), row.groupId},
+                           {QStringLiteral("topic"), row.topicPartition.topic},
+                           {QStringLiteral("partition"), row.topicPartition.partition},
+                           {QStringLiteral("mode"), resetModeName(row.spec.mode)},
+                           {QStringLiteral("currentOffset"), optional(row.committedOffset)},
+                           {QStringLiteral("newOffset"), optional(row.newOffset)},
+                           {QStringLiteral("delta"), optional(row.delta())},
+                           {QStringLiteral("logStartOffset"), qint64(row.logStartOffset)},
+                           {QStringLiteral("logEndOffset"), qint64(row.logEndOffset)},
+                           {QStringLiteral("warnings"), QJsonArray::fromStringList(row.warnings)}};
+        if (!row.error.isEmpty())
+            object.insert(QStringLiteral("error"), row.error);
+        if (row.newOffset && previews.contains({row.topicPartition, *row.newOffset})) {
+            const RecordPreview& preview = previews.value({row.topicPartition, *row.newOffset});
+            QJsonObject next{{QStringLiteral("atLogEnd"), preview.atLogEnd}};
+            if (!preview.atLogEnd && preview.error.isEmpty()) {
+                next.insert(QStringLiteral("offset"), qint64(preview.offset));
+                next.insert(QStringLiteral("timestamp"), qint64(preview.timestampMs));
+                next.insert(QStringLiteral("keyHead"), QString::fromUtf8(preview.keyHead));
+                next.insert(QStringLiteral("valueHead"), QString::fromUtf8(preview.valueHead));
+                next.insert(QStringLiteral("valueSize"), qint64(preview.valueSize));
+            }
+            if (!preview.error.isEmpty())
+                next.insert(QStringLiteral("error"), preview.error);
+            object.insert(QStringLiteral("nextRecord"), next);
+        }
+        rows.append(object);
+    }
+    return rows;
+}
+
+void printPlanSummary(const CommandContext& context, const ResetPlan& plan) {
+    context.err << QStringLiteral(
+                       "Plan: %1 partition(s) in %2 group(s); replays %3 message(s), skips %4")
+                       .arg(plan.rows.size())
+                       .arg(plan.groups().size())
+                       .arg(plan.messagesReplayed())
+                       .arg(plan.messagesSkipped());
+    if (const int errors = plan.errorCount())
+        context.err << QStringLiteral("; %1 row(s) with errors").arg(errors);
+    context.err << ".\n";
+}
+
+int reportApply(const CommandContext& context, const QList<GroupApplyResult>& results) {
+    int exitCode = ExitSuccess;
+    for (const GroupApplyResult& result : results) {
+        if (!result.refusal.isEmpty()) {
+            context.err << "Error: nothing changed for group '" << result.groupId
+                        << "': " << result.refusal << u'\n';
+            exitCode = ExitFailure;
+            continue;
+        }
+        TextTable table({QStringLiteral("GROUP"), QStringLiteral("TOPIC"),
+                         QStringLiteral("PARTITION"), QStringLiteral("BEFORE"),
+                         QStringLiteral("AFTER"), QStringLiteral("STATUS")});
+        for (const AuditPartition& partition : result.partitions)
+            table.addRow({result.groupId, partition.topicPartition.topic,
+                          QString::number(partition.topicPartition.partition),
+                          offsetText(partition.before), offsetText(partition.after),
+                          partition.error.isEmpty()
+                              ? QStringLiteral("ok")
+                              : QStringLiteral("FAILED: ") + partition.error});
+        table.print(context.out);
+        const int failed = result.failedPartitions();
+        context.err << QStringLiteral("Group '%1': %2 of %3 partition(s) applied")
+                           .arg(result.groupId)
+                           .arg(result.partitions.size() - failed)
+                           .arg(result.partitions.size());
+        if (!result.auditId.isEmpty())
+            context.err << QStringLiteral("; audit entry %1 (undo: groupscope-cli undo --entry %1)")
+                               .arg(result.auditId);
+        context.err << ".\n";
+        if (!result.auditError.isEmpty())
+            context.err << "Warning: the change was applied but not recorded: " << result.auditError
+                        << u'\n';
+        if (failed > 0)
+            exitCode = ExitFailure;
+    }
+    return exitCode;
+}
+
+void printPlanCsv(const CommandContext& context, const ResetPlan& plan, bool withGroup) {
+    QList<OffsetsCsvRow> rows;
+    for (const PlanRow& row : plan.rows)
+        if (row.newOffset)
+            rows.append({row.groupId, row.topicPartition, *row.newOffset, 0});
+        else // not in the CSV, so said here rather than dropped without a word
+            context.err << QStringLiteral("Error: %1 %2: %3\n")
+                               .arg(row.groupId, row.topicPartition.toString(), row.error);
+    // Byte for byte Kafka's --export, which prints an empty line after the rows.
+    context.out << QString::fromUtf8(OffsetsCsv::write(rows, withGroup)) << u'\n';
+}
+
+} // namespace groupscope::cli

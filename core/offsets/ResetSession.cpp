@@ -1,0 +1,209 @@
+#include "offsets/ResetSession.h"
+
+#include "offsets/OffsetsCsv.h"
+
+namespace groupscope::offsets {
+
+using kafka::KafkaError;
+using kafka::TopicPartition;
+
+namespace {
+
+bool isInactive(kafka::GroupState state) {
+    return state == kafka::GroupState::Empty || state == kafka::GroupState::Dead;
+}
+
+// "topic" (every partition, from metadata) or "topic:0,2" arguments as partitions.
+kafka::Result<QList<TopicPartition>> partitionsOf(kafka::AdminClient& admin,
+                                                  const QStringList& topics) {
+    QList<TopicPartition> partitions;
+    for (const QString& argument : topics) {
+        auto parsed = parseTopicArgument(argument);
+        if (!parsed)
+            return parsed.error();
+        const auto& [topic, listed] = parsed.value();
+        if (!listed.isEmpty()) {
+            for (int32_t partition : listed)
+                partitions.append({topic, partition});
+            continue;
+        }
+        auto all = admin.topicPartitions({topic});
+        if (!all)
+            return all.error();
+        partitions.append(all.value());
+    }
+    return partitions;
+}
+
+// The audit description of rows edited in a table: their spec when they share one.
+template <typename Rows> QString describeSpecs(const Rows& rows) {
+    QStringList specs;
+    for (const auto& row : rows)
+        specs.append(row.spec.describe());
+    specs.removeDuplicates();
+    return specs.size() == 1 ? specs.first() : QStringLiteral("edited in the offsets table");
+}
+
+} // namespace
+
+ResetSession ResetSession::forRequests(QList<RowRequest> requests) {
+    ResetSession session;
+    session.m_description = describeSpecs(requests);
+    session.m_describedBySpecs = true;
+    session.m_requests = std::move(requests);
+    return session;
+}
+
+kafka::Result<ResetSession> ResetSession::forScope(kafka::AdminClient& admin,
+                                                   const QStringList& groupIds,
+                                                   const ResetScope& scope, const ResetSpec& spec) {
+    auto requests = ResetPlanner(admin).expandScope(groupIds, scope, spec);
+    if (!requests)
+        return requests.error();
+    ResetSession session;
+    session.m_requests = std::move(requests).value();
+    session.m_description =
+        QStringLiteral("%1 %2").arg(resetModeName(spec.mode), spec.text).trimmed();
+    return session;
+}
+
+kafka::Result<ResetSession> ResetSession::fromFile(const QString& path,
+                                                   const QStringList& groupIds) {
+    auto rows = OffsetsCsv::readFile(path, groupIds);
+    if (!rows)
+        return rows.error();
+    ResetSession session;
+    session.m_requests = ResetPlanner::fromCsvRows(rows.value(), path);
+    session.m_description = QStringLiteral("from-file %1").arg(path);
+    return session;
+}
+
+kafka::Result<ResetSession> ResetSession::undoOf(const AuditEntry& entry) {
+    ResetSession session;
+    QList<TopicPartition> deletions;
+    session.m_requests = ResetApplier::undoRequests(entry, &deletions);
+    if (session.m_requests.isEmpty() && deletions.isEmpty())
+        return KafkaError::invalidArgument(
+            QStringLiteral("entry %1 changed nothing; there is nothing to undo").arg(entry.id));
+    if (!deletions.isEmpty())
+        session.m_deletions.insert(entry.groupId, deletions);
+    session.m_description = QStringLiteral("undo of %1").arg(entry.id);
+    session.m_undoOf = entry.id;
+    return session;
+}
+
+kafka::Result<ResetSession> ResetSession::deleting(kafka::AdminClient& admin,
+                                                   const QString& groupId,
+                                                   const QStringList& topics) {
+    auto partitions = partitionsOf(admin, topics);
+    if (!partitions)
+        return partitions.error();
+    ResetSession session;
+    session.m_deletions.insert(groupId, partitions.value());
+    session.m_description = QStringLiteral("delete-offsets %1").arg(topics.join(u' '));
+    // Nothing to resolve: a deletion names its partitions and moves no offset.
+    session.m_planned = true;
+    return session;
+}
+
+QString ResetSession::clusterMismatch(const AuditEntry& entry, const QString& bootstrapServers) {
+    if (entry.cluster == bootstrapServers)
+        return {};
+    return QStringLiteral("entry %1 was recorded for cluster %2, you are connected to %3")
+        .arg(entry.id, entry.cluster, bootstrapServers);
+}
+
+kafka::Status ResetSession::resolve(kafka::AdminClient& admin) {
+    m_previews.clear(); // they belonged to the previous plan's offsets
+    if (m_requests.isEmpty()) {
+        // Only deletions (an undo of created commits): nothing to look up.
+        m_plan = {};
+        m_planned = true;
+        return kafka::Done{};
+    }
+    auto plan = ResetPlanner(admin).plan(m_requests);
+    if (!plan)
+        return plan.error();
+    m_plan = std::move(plan).value();
+    m_planned = true;
+    return kafka::Done{};
+}
+
+void ResetSession::previewRecords(const kafka::ConnectionProfile& profile,
+                                  std::chrono::milliseconds timeout,
+                                  const std::atomic<bool>* cancelled) {
+    m_previews = RecordPreviewer::preview(profile, m_plan, timeout, 48, cancelled);
+}
+
+std::optional<RecordPreview> ResetSession::nextRecord(const PlanRow& row) const {
+    if (!row.newOffset)
+        return std::nullopt;
+    const auto found = m_previews.constFind({row.topicPartition, *row.newOffset});
+    if (found == m_previews.cend())
+        return std::nullopt;
+    return *found;
+}
+
+kafka::Result<QStringList> ResetSession::activeGroupRefusals(kafka::AdminClient& admin) const {
+    const QStringList groups = m_plan.groups();
+    if (groups.isEmpty())
+        return QStringList();
+    auto described = admin.describeGroups(groups);
+    if (!described)
+        return described.error();
+    QStringList refusals;
+    for (const kafka::GroupDescription& group : described.value())
+        if (!isInactive(group.state) && !group.members.isEmpty())
+            refusals.append(ResetApplier::activeGroupRefusal(group));
+    return refusals;
+}
+
+kafka::Result<QList<DeletionRow>> ResetSession::deletionRows(kafka::AdminClient& admin,
+                                                             int* memberCount) const {
+    QList<DeletionRow> rows;
+    for (auto group = m_deletions.cbegin(); group != m_deletions.cend(); ++group) {
+        auto committed = admin.listCommittedOffsets({group.key()});
+        if (!committed)
+            return committed.error();
+        QHash<TopicPartition, int64_t> current;
+        for (const auto& offset : committed.value().value(group.key()))
+            current.insert(offset.topicPartition, offset.offset);
+        for (const TopicPartition& tp : group.value())
+            rows.append({tp, current.contains(tp) ? std::optional<int64_t>(current.value(tp))
+                                                  : std::nullopt});
+        if (memberCount) {
+            // Only said, never a reason to stop: the broker answers per partition.
+            auto described = admin.describeGroups({group.key()});
+            *memberCount = described && !described.value().isEmpty()
+                               ? int(described.value().first().members.size())
+                               : 0;
+        }
+    }
+    return rows;
+}
+
+void ResetSession::dropUnchangedRows() {
+    m_plan.rows.erase(std::remove_if(m_plan.rows.begin(), m_plan.rows.end(),
+                                     [](const PlanRow& row) { return !row.changes(); }),
+                      m_plan.rows.end());
+    if (m_describedBySpecs) // the entry names what is applied, not what was left alone
+        m_description = describeSpecs(m_plan.rows);
+}
+
+kafka::Result<QList<GroupApplyResult>> ResetSession::apply(kafka::AdminClient& admin,
+                                                           AuditLog& audit,
+                                                           const ApplySettings& settings) const {
+    if (!m_planned)
+        return KafkaError::invalidArgument(
+            QStringLiteral("the reset has not been planned; nothing was applied"));
+    ApplyOptions options;
+    options.tool = settings.tool;
+    options.description = m_description;
+    options.undoOf = m_undoOf;
+    options.deletions = m_deletions;
+    options.waitForEmpty = settings.waitForEmpty;
+    options.cancelled = settings.cancelled;
+    return ResetApplier(admin, audit).apply(m_plan, options);
+}
+
+} // namespace groupscope::offsets

@@ -1,0 +1,103 @@
+#pragma once
+
+#include "kafka/AdminClient.h"
+#include "offsets/AuditLog.h"
+#include "offsets/RecordPreviewer.h"
+#include "offsets/ResetApplier.h"
+#include "offsets/ResetPlanner.h"
+
+#include <atomic>
+#include <chrono>
+
+namespace groupscope::offsets {
+
+// How an apply runs; what is applied is the session's.
+struct ApplySettings {
+    QString tool = QStringLiteral("groupscope"); // recorded in the audit entry
+    // Wait up to this long for an active group to become Empty; zero refuses it at once.
+    std::chrono::milliseconds waitForEmpty{0};
+    const std::atomic<bool>* cancelled = nullptr;
+};
+
+// A partition whose committed offset a deletion removes, with the offset it has now.
+struct DeletionRow {
+    kafka::TopicPartition topicPartition;
+    std::optional<int64_t> committedOffset;
+};
+
+// One reset of consumer group offsets, from the user's request to the audit log: what to
+// change (rows of a table, a scope, a file, an audit entry to undo, offsets to delete) ->
+// plan against the live log -> preview (the record each row would read next) -> apply ->
+// each partition's outcome, recorded in the audit log with the offsets before and after.
+// groupscope-cli's reset, undo and delete-offsets and the GUI's Reset offsets and History
+// tabs all drive this type; they only collect input and render what it says.
+//
+// A session is a value: the GUI copies it into a job on its AdminTaskRunner thread, runs
+// one network step there and gets the updated copy back, so the GUI thread never waits on
+// the network. Steps that take an AdminClient use the network; the others do not.
+class ResetSession {
+public:
+    using RecordPreviews = QHash<RecordPreviewer::Key, RecordPreview>;
+
+    ResetSession() = default;
+    // Rows edited in a table; the audit entry names their spec, or "edited in the offsets
+    // table" when they differ.
+    static ResetSession forRequests(QList<RowRequest> requests);
+    // Every partition of a scope of groups with one spec (network: expands the scope).
+    static kafka::Result<ResetSession> forScope(kafka::AdminClient& admin,
+                                                const QStringList& groupIds,
+                                                const ResetScope& scope, const ResetSpec& spec);
+    // The rows of a Kafka offsets file, each "to offset N"; errors name file and line.
+    static kafka::Result<ResetSession> fromFile(const QString& path, const QStringList& groupIds);
+    // The inverse of an audit entry: each changed partition back to its "before", and the
+    // commits the entry created deleted. An error when the entry changed nothing.
+    static kafka::Result<ResetSession> undoOf(const AuditEntry& entry);
+    // Deletes a group's committed offsets on "topic" or "topic:0,2" arguments (network:
+    // a topic without partitions named covers all of them).
+    static kafka::Result<ResetSession> deleting(kafka::AdminClient& admin, const QString& groupId,
+                                                const QStringList& topics);
+    // Why undoing `entry` on the cluster at `bootstrapServers` may write offsets that were
+    // never that group's (another cluster with the same group name); empty when it is the same.
+    static QString clusterMismatch(const AuditEntry& entry, const QString& bootstrapServers);
+
+    // Plan: resolves every row against the live log (ResetPlanner).
+    kafka::Status resolve(kafka::AdminClient& admin);
+    // Preview: reads the record at each row's new offset, without joining any group.
+    void previewRecords(const kafka::ConnectionProfile& profile, std::chrono::milliseconds timeout,
+                        const std::atomic<bool>* cancelled = nullptr);
+    // For a dry run: why applying would be refused for the plan's groups that have members.
+    kafka::Result<QStringList> activeGroupRefusals(kafka::AdminClient& admin) const;
+    // For a dry run of a deletion: each partition with the commit it would lose, and how many
+    // members the group has (the broker keeps the commits of topics they subscribe to).
+    kafka::Result<QList<DeletionRow>> deletionRows(kafka::AdminClient& admin,
+                                                   int* memberCount = nullptr) const;
+    // Keeps only the rows that move an offset: what a confirmation shows and apply writes.
+    void dropUnchangedRows();
+    // Apply: refused whole while the plan has errors; see ResetApplier.
+    kafka::Result<QList<GroupApplyResult>> apply(kafka::AdminClient& admin, AuditLog& audit,
+                                                 const ApplySettings& settings) const;
+
+    const QList<RowRequest>& requests() const { return m_requests; }
+    bool isPlanned() const { return m_planned; }
+    const ResetPlan& plan() const { return m_plan; }
+    const RecordPreviews& previews() const { return m_previews; }
+    // The record a planned row would read next, when it was previewed.
+    std::optional<RecordPreview> nextRecord(const PlanRow& row) const;
+    // The commits this session deletes, by group (undo of a created commit, delete-offsets).
+    const QHash<QString, QList<kafka::TopicPartition>>& deletions() const { return m_deletions; }
+    // What the audit entry says the change was, e.g. "to-offset 5" or "undo of ID".
+    const QString& description() const { return m_description; }
+    const QString& undoneEntry() const { return m_undoOf; }
+
+private:
+    QList<RowRequest> m_requests;
+    QHash<QString, QList<kafka::TopicPartition>> m_deletions;
+    QString m_description;
+    QString m_undoOf;
+    bool m_describedBySpecs = false; // forRequests: the description follows the rows
+    bool m_planned = false;
+    ResetPlan m_plan;
+    RecordPreviews m_previews;
+};
+
+} // namespace groupscope::offsets
