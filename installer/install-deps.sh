@@ -9,7 +9,10 @@ packages=(
   # fuzzing the parsers (libFuzzer comes with clang's runtime)
   clang libclang-rt-14-dev
   qt6-base-dev qt6-base-dev-tools libgl-dev
-  librdkafka-dev libqcustomplot-dev qtkeychain-qt6-dev
+  libqcustomplot-dev qtkeychain-qt6-dev
+  # librdkafka is built from Debian's own source package (installer/build-librdkafka.sh):
+  # Debian 12's 2.0.2 is too old. What that build needs:
+  libssl-dev zlib1g-dev libzstd-dev liblz4-dev libcurl4-openssl-dev
   # test bed: the real Kafka broker runs on the JDK; its jars come from Maven Central
   default-jdk-headless maven
   # independent clients used as oracles in tests
@@ -30,8 +33,13 @@ for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
 
+librdkafka() {
+  "$(dirname "$0")/build-librdkafka.sh" >/dev/null
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all ${#packages[@]} packages present"
+  librdkafka
   exit 0
 fi
 
@@ -51,4 +59,5 @@ echo "install-deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+librdkafka
 echo "install-deps: done"

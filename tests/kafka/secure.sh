@@ -143,8 +143,11 @@ PROPS
 # ACLs, created through the INTERNAL listener (its anonymous principal is a super user).
 create_acls() {
   local classpath="$1" internal="$2"
-  local acl=(java -Xmx256m -cp "$classpath" "-Dlog4j.configuration=file:$testbed_dir/tools-log4j.properties"
-             kafka.admin.AclCommand --bootstrap-server "$internal" --add --force)
+  # Kafka 4 moved the ACL tool from the broker's Scala code to the tools module.
+  local acl_class=org.apache.kafka.tools.AclCommand
+  [ "$(kafka_release)" != 3.9 ] || acl_class=kafka.admin.AclCommand
+  local acl=(java -Xmx256m -cp "$classpath" "$(kafka_logging_option "$testbed_dir/tools-log4j")"
+             "$acl_class" --bootstrap-server "$internal" --add --force)
   {
     "${acl[@]}" --allow-principal User:alice --allow-principal User:bob --operation All \
       --topic '*' --group '*'
