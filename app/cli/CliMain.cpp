@@ -6,6 +6,7 @@
 #include "cli/MonitorCommands.h"
 #include "cli/ResetCommands.h"
 #include "cli/SandboxCommand.h"
+#include "kafka/LibrdkafkaVersion.h"
 
 namespace groupscope::cli {
 
@@ -59,7 +60,7 @@ Commands:
 
 Other:
   --help                              this text
-  --version                           the version
+  --version                           the version, and the librdkafka in use
 
 Exit codes: 0 success, 1 Kafka or input error, 2 usage error.
 )";
@@ -150,7 +151,8 @@ int runCli(const QStringList& words, QTextStream& out, QTextStream& err) {
         return ExitSuccess;
     }
     if (arguments.takeFlag(QStringLiteral("--version"))) {
-        out << "groupscope-cli " << GROUPSCOPE_VERSION << u'\n';
+        out << "groupscope-cli " << GROUPSCOPE_VERSION << u'\n'
+            << "librdkafka " << kafka::librdkafkaVersion() << u'\n';
         return ExitSuccess;
     }
     CommonOptions common;

@@ -56,10 +56,15 @@ description=$(field Description)
 depends=$(field Depends)
 echo "   Depends: $depends"
 # Computed by dpkg-shlibdeps: every library the binaries link, with versions from the
-# shlibs/symbols files. These names are Debian 12's; a newer librdkafka or Qt brings its own.
-for lib in libc6 'libstdc++6' libqt6core6 libqt6gui6 libqt6widgets6 'librdkafka1' 'libqcustomplot2.1-qt6'; do
+# shlibs/symbols files. These names are Debian 12's; a newer Qt brings its own.
+for lib in libc6 'libstdc++6' libqt6core6 libqt6gui6 libqt6widgets6 'libqcustomplot2.1-qt6'; do
   grep -Eq "(^|, )${lib//+/\\+}( \\(>= [^)]+\\))?(,|$| \\|)" <<<"$depends" || fail "Depends lacks $lib"
 done
+# librdkafka is linked statically (Debian 12's librdkafka1 is 2.0.2, older than Groupscope
+# needs), unless the build used a system librdkafka that is new enough.
+if ! pkg-config --atleast-version=2.12 rdkafka 2>/dev/null; then
+  if grep -Eq '(^|, )librdkafka' <<<"$depends"; then fail "Depends names librdkafka, which is linked statically"; fi
+fi
 grep -q '(>= ' <<<"$depends" || fail "Depends carries no versions: not computed by dpkg-shlibdeps?"
 if grep -Eq -- '-dev\b' <<<"$depends"; then fail "Depends names a -dev package"; fi
 ok "control: groupscope $deb_version, $(field Architecture), Section $(field Section)"
@@ -104,7 +109,12 @@ check_version() { # binary, expected output
   [ "$out" = "$2" ] || { fail "$1 --version printed '$out', expected '$2'"; return; }
   ok "$(basename "$1") --version: $out"
 }
-check_version "$root/usr/bin/groupscope-cli" "groupscope-cli $version"
+# The CLI also names its librdkafka: the private one linked in, not the system's 2.0.2.
+rdkafka_in_use=$("$root/usr/bin/groupscope-cli" --version 2>&1 | sed -n 's/^librdkafka //p')
+check_version "$root/usr/bin/groupscope-cli" "groupscope-cli $version
+librdkafka $rdkafka_in_use"
+[ "$(printf '%s\n2.12\n' "$rdkafka_in_use" | sort -V | head -n1)" = 2.12 ] ||
+  fail "groupscope-cli runs librdkafka '$rdkafka_in_use', older than 2.12"
 check_version "$root/usr/bin/groupscope" "groupscope $version"
 
 # Start the GUI offscreen against an address where no broker listens, let it run, then

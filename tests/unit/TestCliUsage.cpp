@@ -90,7 +90,12 @@ private slots:
         QVERIFY(help.out.contains(QStringLiteral("describe (--group G ... | --all-groups)")));
         const CliRun version = runCli({QStringLiteral("--version")});
         QCOMPARE(version.exitCode, 0);
-        QCOMPARE(version.out.trimmed(), QStringLiteral("groupscope-cli " GROUPSCOPE_VERSION));
+        const QStringList lines = version.out.trimmed().split(u'\n');
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines.at(0), QStringLiteral("groupscope-cli " GROUPSCOPE_VERSION));
+        // The librdkafka in use, at least the minimum Groupscope is built for (2.12).
+        QVERIFY2(lines.at(1).startsWith(u"librdkafka 2."), qPrintable(lines.at(1)));
+        QVERIFY2(lines.at(1).mid(13).split(u'.').value(0).toInt() >= 12, qPrintable(lines.at(1)));
     }
 
     // history reads only the local audit log, so it needs no cluster address.
