@@ -1,14 +1,14 @@
-// GroupTrendTracker: what the group list shows beside each group's lag (time lag, health
+// ClusterViewBuilder: what the group list shows beside each group's lag (time lag, health
 // verdict, sparkline), from a sequence of cluster-wide polls on a manual clock.
 
-#include "monitor/GroupTrendTracker.h"
+#include "monitor/ClusterViewBuilder.h"
 
 #include <QTest>
 
 using namespace groupscope;
 using monitor::ClusterSnapshot;
+using monitor::ClusterViewBuilder;
 using monitor::GroupSnapshot;
-using monitor::GroupTrendTracker;
 using namespace std::chrono_literals;
 
 namespace {
@@ -28,21 +28,27 @@ GroupSnapshot group(const QString& id, int64_t committed, int64_t logEnd) {
     return snapshot;
 }
 
+// Records the poll and returns the view's rows: the groups with their trends.
+ClusterSnapshot observe(ClusterViewBuilder& builder, const ClusterSnapshot& poll) {
+    builder.observePoll(poll.groups, true);
+    return builder.view().cluster;
+}
+
 } // namespace
 
-class TestGroupTrendTracker : public QObject {
+class TestClusterViewBuilder : public QObject {
     Q_OBJECT
 
 private slots:
     void aCaughtUpGroupIsHealthyWithNoTimeLag() {
         lag::ManualClock clock;
-        GroupTrendTracker tracker(clock);
+        ClusterViewBuilder tracker(clock);
         ClusterSnapshot snapshot;
         for (int poll = 0; poll < 15; ++poll) {
             clock.advance(2s);
             const int64_t end = 1000 + 100 * poll;
             snapshot.groups = {group(QStringLiteral("fast"), end, end)};
-            tracker.observe(snapshot);
+            snapshot = observe(tracker, snapshot);
         }
         const monitor::GroupTrend& trend = snapshot.groups.first().trend;
         QCOMPARE(trend.health, lag::GroupStatus::Ok);
@@ -54,13 +60,13 @@ private slots:
 
     void aConsumerFallingBehindShowsGrowingLagTimeLagAndAWarning() {
         lag::ManualClock clock;
-        GroupTrendTracker tracker(clock);
+        ClusterViewBuilder tracker(clock);
         ClusterSnapshot snapshot;
         for (int poll = 0; poll < 15; ++poll) {
             clock.advance(2s);
             // Production 100 per poll, consumption 60: lag grows by 40 every poll.
             snapshot.groups = {group(QStringLiteral("slow"), 1000 + 60 * poll, 1100 + 100 * poll)};
-            tracker.observe(snapshot);
+            snapshot = observe(tracker, snapshot);
         }
         const monitor::GroupTrend& trend = snapshot.groups.first().trend;
         QCOMPARE(trend.health, lag::GroupStatus::Warning);
@@ -75,34 +81,34 @@ private slots:
 
     void theSparklineKeepsOnlyTheNewestSamples() {
         lag::ManualClock clock;
-        GroupTrendTracker tracker(clock);
+        ClusterViewBuilder tracker(clock);
         ClusterSnapshot snapshot;
-        const int polls = GroupTrendTracker::sparklineSamples + 25;
+        const int polls = ClusterViewBuilder::sparklineSamples + 25;
         for (int poll = 0; poll < polls; ++poll) {
             clock.advance(2s);
             snapshot.groups = {group(QStringLiteral("long"), 0, poll)};
-            tracker.observe(snapshot);
+            snapshot = observe(tracker, snapshot);
         }
         const QList<qint64>& trend = snapshot.groups.first().trend.recentTotalLag;
-        QCOMPARE(trend.size(), GroupTrendTracker::sparklineSamples);
+        QCOMPARE(trend.size(), ClusterViewBuilder::sparklineSamples);
         QCOMPARE(trend.last(), polls - 1);
-        QCOMPARE(trend.first(), polls - GroupTrendTracker::sparklineSamples);
+        QCOMPARE(trend.first(), polls - ClusterViewBuilder::sparklineSamples);
     }
 
     void eachGroupGetsItsOwnTrend() {
         lag::ManualClock clock;
-        GroupTrendTracker tracker(clock);
+        ClusterViewBuilder tracker(clock);
         ClusterSnapshot snapshot;
         for (int poll = 0; poll < 3; ++poll) {
             clock.advance(2s);
             snapshot.groups = {group(QStringLiteral("a"), 0, 10),
                                group(QStringLiteral("b"), 0, 20)};
-            tracker.observe(snapshot);
+            snapshot = observe(tracker, snapshot);
         }
         QCOMPARE(snapshot.groups.at(0).trend.recentTotalLag, QList<qint64>({10, 10, 10}));
         QCOMPARE(snapshot.groups.at(1).trend.recentTotalLag, QList<qint64>({20, 20, 20}));
     }
 };
 
-QTEST_GUILESS_MAIN(TestGroupTrendTracker)
-#include "TestGroupTrendTracker.moc"
+QTEST_GUILESS_MAIN(TestClusterViewBuilder)
+#include "TestClusterViewBuilder.moc"
