@@ -108,6 +108,50 @@ private slots:
         QCOMPARE(snapshot.groups.at(0).trend.recentTotalLag, QList<qint64>({10, 10, 10}));
         QCOMPARE(snapshot.groups.at(1).trend.recentTotalLag, QList<qint64>({20, 20, 20}));
     }
+
+    // A broker that is shutting down answers ListGroups with an empty listing once its
+    // coordinator has unloaded the offsets partitions (seen on Kafka 4.4 between the last
+    // good listing and the first refused connection). The list must not blank out for it,
+    // while a group really gone leaves after a few polls.
+    void aGroupMissingFromAListingStaysUntilItIsEvicted() {
+        lag::ManualClock clock;
+        ClusterViewBuilder builder(clock);
+        ClusterSnapshot snapshot;
+        clock.advance(2s);
+        snapshot.groups = {group(QStringLiteral("billing"), 5, 10)};
+        QCOMPARE(observe(builder, snapshot).groups.size(), 1);
+        const int evictAfter = monitor::GroupMonitor::Options().evictAfterAbsentPolls;
+        for (int poll = 1; poll < evictAfter; ++poll) {
+            clock.advance(2s);
+            const ClusterSnapshot shown = observe(builder, ClusterSnapshot());
+            QCOMPARE(shown.groups.size(), 1);
+            QCOMPARE(shown.groups.first().groupId(), QStringLiteral("billing"));
+            QCOMPARE(shown.groups.first().totalLag(), 5); // the last good poll's rows
+        }
+        clock.advance(2s);
+        QVERIFY(observe(builder, ClusterSnapshot()).groups.isEmpty());
+    }
+
+    void aWatchedGroupsListVerdictIsItsDetailsVerdict() {
+        lag::ManualClock clock;
+        ClusterViewBuilder builder(clock);
+        builder.setWatchedGroups({QStringLiteral("slow")},
+                                 monitor::GroupMonitor::HistorySource::Stream);
+        for (int poll = 0; poll < 15; ++poll) {
+            clock.advance(2s);
+            builder.observePoll({group(QStringLiteral("slow"), 1000 + 60 * poll, 1100 + 100 * poll),
+                                 group(QStringLiteral("other"), 0, 10)},
+                                true);
+        }
+        const monitor::ClusterView view = builder.view();
+        QCOMPARE(view.watched.size(), 1);
+        const monitor::GroupMonitorSnapshot* detail = view.watchedGroup(QStringLiteral("slow"));
+        QVERIFY(detail);
+        QCOMPARE(detail->health.status, lag::GroupStatus::Warning);
+        QCOMPARE(view.group(QStringLiteral("slow"))->trend.health, detail->health.status);
+        QVERIFY(!detail->commits.isEmpty()); // watched: the detail's history is kept
+        QVERIFY(!view.watchedGroup(QStringLiteral("other")));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestClusterViewBuilder)
