@@ -113,7 +113,7 @@ void GroupMonitor::observePoll(const GroupSnapshot& snapshot, int64_t takenAtMs)
         m_health.observeSnapshot(snapshot, takenAtMs);
         recordPolledCommits(group, snapshot, takenAtMs, detail);
     }
-    switch (detail ? m_streamState : StreamState::Pending) { // no timeline without detail
+    switch (detail ? detailStreamState(snapshot.groupId()) : StreamState::Pending) {
     case StreamState::Unavailable:
         m_timeline.observeSnapshot(snapshot, takenAtMs);
         break;
@@ -197,7 +197,8 @@ void GroupMonitor::evictGroup(const QString& groupId) {
 void GroupMonitor::observeGroupsAbsentFrom(const QSet<QString>& polledGroups) {
     QStringList evicted;
     for (auto it = m_groups.begin(); it != m_groups.end(); ++it)
-        if (it->polled && !polledGroups.contains(it.key()) &&
+        // Groups only the offsets topic named (e.g. deleted since) go the same way.
+        if ((it->polled || !isWatched(it.key())) && !polledGroups.contains(it.key()) &&
             ++it->absentPolls >= m_options.evictAfterAbsentPolls)
             evicted.append(it.key());
     for (const QString& group : evicted)
@@ -264,6 +265,16 @@ void GroupMonitor::observeReplayedRecord(const OffsetsTopicRecord& record) {
         if (isWatched(metadata->group) && !detailFromStream(metadata->group))
             m_timeline.observeGroupMetadata(*metadata);
     }
+}
+
+GroupMonitor::StreamState GroupMonitor::detailStreamState(const QString& group) const {
+    // A group's own replay stands for the stream while it runs: polls then add nothing to
+    // its timeline, as during the stream's replay.
+    const auto watched = m_watched.constFind(group);
+    if (watched != m_watched.cend() && !detailFromStream(group) && !watched->replayComplete &&
+        m_streamState != StreamState::Unavailable)
+        return StreamState::Replaying;
+    return m_streamState;
 }
 
 bool GroupMonitor::detailFromStream(const QString& group) const {

@@ -189,6 +189,8 @@ private:
     }
     // Whether the monitor's own stream feeds the group's detail (else a replay does).
     bool detailFromStream(const QString& group) const;
+    // The stream state that decides what polls add to a watched group's timeline.
+    StreamState detailStreamState(const QString& group) const;
     void recordDetailCommit(const QString& group, const offsetstopic::OffsetCommit& commit);
     void dropDetail(const QString& group);
     TrackedGroup& tracked(const QString& group) { return m_groups[group]; }

@@ -152,6 +152,35 @@ private slots:
         QVERIFY(!detail->commits.isEmpty()); // watched: the detail's history is kept
         QVERIFY(!view.watchedGroup(QStringLiteral("other")));
     }
+
+    // A group opened after the stream had read its history gets that history replayed for
+    // it: the replay fills its commit history only; the numbers every group has (here, the
+    // consumption the health window sees) still come from the stream alone.
+    void aReplayFeedsOnlyTheWatchedGroupsDetail() {
+        lag::ManualClock clock;
+        ClusterViewBuilder builder(clock);
+        monitor::GroupMonitor& monitor = builder.monitor();
+        monitor.setStreamState(monitor::GroupMonitor::StreamState::Live);
+        clock.advance(2s);
+        builder.observePoll({group(QStringLiteral("late"), 40, 100)}, true);
+        builder.setWatchedGroups({QStringLiteral("late")},
+                                 monitor::GroupMonitor::HistorySource::Replay);
+        offsetstopic::OffsetCommit commit;
+        commit.group = QStringLiteral("late");
+        commit.topicPartition = {QStringLiteral("orders"), 0};
+        commit.offset = 40;
+        commit.commitTimestamp = clock.nowMs();
+        monitor.observeRecord(commit); // the stream's copy: not history for the detail
+        QVERIFY(builder.view().watchedGroup(QStringLiteral("late"))->commits.isEmpty());
+        monitor.observeReplayedRecord(commit);
+        const monitor::ClusterView view = builder.view();
+        QCOMPARE(view.watchedGroup(QStringLiteral("late"))->commits.size(), 1);
+        QCOMPARE(view.watchedGroup(QStringLiteral("late"))->commits.first().offset, 40);
+        // The replay waits to be complete before the lag is rebuilt.
+        QVERIFY(monitor.groupsAwaitingLagBackfill().isEmpty());
+        monitor.setReplayComplete(QStringLiteral("late"));
+        QCOMPARE(monitor.groupsAwaitingLagBackfill(), QStringList{QStringLiteral("late")});
+    }
 };
 
 QTEST_GUILESS_MAIN(TestClusterViewBuilder)
