@@ -86,6 +86,16 @@ kafka::Result<std::unique_ptr<MonitorSession>> openSession(const CommandContext&
     return MonitorSession::create(std::move(options));
 }
 
+// The watched group's part of the session's view: the same numbers the GUI's detail shows.
+GroupMonitorSnapshot watchedSnapshot(const MonitorSession& session, const QString& group) {
+    const monitor::ClusterView view = session.view();
+    if (const GroupMonitorSnapshot* snapshot = view.watchedGroup(group))
+        return *snapshot;
+    GroupMonitorSnapshot unknown;
+    unknown.group = group;
+    return unknown;
+}
+
 QString isoTime(int64_t ms) {
     return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs);
 }
@@ -436,7 +446,7 @@ int runTimelineCommand(const CommandContext& context, ArgumentList& arguments) {
         context.err << "Error: " << polled.error().message << u'\n';
         return ExitFailure;
     }
-    const GroupMonitorSnapshot snapshot = session.value()->monitor().snapshot(options.group);
+    const GroupMonitorSnapshot snapshot = watchedSnapshot(*session.value(), options.group);
     if (snapshot.timelineApproximate())
         noteApproximate(context, snapshot);
     if (!snapshot.exists && snapshot.timeline.generations.isEmpty()) {
@@ -486,8 +496,7 @@ int runWatchCommand(const CommandContext& context, ArgumentList& arguments) {
         if (const auto polled = session.value()->refresh(); !polled) {
             context.err << "Error: " << polled.error().message << u'\n';
         } else {
-            const GroupMonitorSnapshot snapshot =
-                session.value()->monitor().snapshot(options.group);
+            const GroupMonitorSnapshot snapshot = watchedSnapshot(*session.value(), options.group);
             if (snapshot.timelineApproximate() && snapshot.timelineNote != lastNote)
                 noteApproximate(context, snapshot);
             lastNote = snapshot.timelineApproximate() ? snapshot.timelineNote : QString();

@@ -17,7 +17,7 @@ namespace groupscope::monitor {
 
 // Runs one-off Admin API jobs (plan a reset, apply it, list a topic's partitions, test a
 // connection) on a worker thread, one at a time, and hands each result back to the
-// caller's thread. It follows ClusterPoller's thread model: the AdminClient is created,
+// caller's thread. It follows ClusterMonitor's thread model: the AdminClient is created,
 // used and destroyed on the runner's own QThread, so the GUI thread never waits on the
 // network and the librdkafka handle belongs to one thread only.
 //

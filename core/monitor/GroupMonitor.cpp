@@ -3,6 +3,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <limits>
 #include <optional>
 #include <utility>
 #include <variant>
@@ -17,10 +18,31 @@ using kafka::TopicPartition;
 
 namespace {
 
+lag::LagHistoryOptions sparklineOptions(int samples) {
+    lag::LagHistoryOptions options;
+    options.rawSampleCount = samples;
+    options.tiers.clear();
+    return options;
+}
+
 std::optional<double> addRates(std::optional<double> sum, std::optional<double> rate) {
     if (!rate)
         return sum;
     return sum.value_or(0.0) + *rate;
+}
+
+// The reason of the worst partition explains the group's verdict.
+QString worstPartitionReason(const lag::GroupHealth& health) {
+    const lag::PartitionHealth* worst = nullptr;
+    for (const lag::PartitionHealth& partition : health.partitions)
+        if (!worst || partition.status > worst->status)
+            worst = &partition;
+    if (!worst || worst->status == lag::PartitionStatus::Ok)
+        return {};
+    return QStringLiteral("%1-%2: %3")
+        .arg(worst->topicPartition.topic)
+        .arg(worst->topicPartition.partition)
+        .arg(worst->reason);
 }
 
 } // namespace
@@ -32,6 +54,7 @@ GroupMonitor::GroupMonitor(const lag::Clock& clock, Options options)
     : m_clock(clock)
     , m_options(std::move(options))
     , m_lagHistory(clock, m_options.lagHistory, m_options.partitionLagHistory)
+    , m_sparklines(clock, sparklineOptions(m_options.sparklineSamples))
     , m_timeLag(clock)
     , m_health(clock, m_options.health)
     , m_timeline(m_options.timeline)
@@ -73,7 +96,13 @@ void GroupMonitor::observePoll(const GroupSnapshot& snapshot, int64_t takenAtMs)
     }
     trackPartitions(snapshot.groupId(), group, snapshot);
     recordLogEnds(snapshot, takenAtMs);
-    m_lagHistory.recordSnapshot(snapshot, takenAtMs);
+    const bool detail = keepsDetail(snapshot.groupId());
+    if (detail)
+        m_lagHistory.recordSnapshot(snapshot, takenAtMs);
+    if (std::any_of(snapshot.partitions.cbegin(), snapshot.partitions.cend(),
+                    [](const PartitionSnapshot& partition) { return partition.lag.has_value(); }))
+        m_sparklines.record(lag::LagSeriesKey::forGroup(snapshot.groupId()), snapshot.totalLag(),
+                            takenAtMs);
     if (commitsFromStream()) {
         for (const PartitionSnapshot& partition : snapshot.partitions)
             if (partition.lag)
@@ -82,9 +111,9 @@ void GroupMonitor::observePoll(const GroupSnapshot& snapshot, int64_t takenAtMs)
         flushCommitsAwaitingLogEnd(snapshot.groupId(), group);
     } else {
         m_health.observeSnapshot(snapshot, takenAtMs);
-        recordPolledCommits(group, snapshot, takenAtMs);
+        recordPolledCommits(group, snapshot, takenAtMs, detail);
     }
-    switch (m_streamState) {
+    switch (detail ? detailStreamState(snapshot.groupId()) : StreamState::Pending) {
     case StreamState::Unavailable:
         m_timeline.observeSnapshot(snapshot, takenAtMs);
         break;
@@ -159,6 +188,7 @@ void GroupMonitor::evictGroup(const QString& groupId) {
         m_groups.erase(it);
     }
     m_lagHistory.removeGroup(groupId);
+    m_sparklines.removeGroup(groupId);
     m_timeLag.removeGroup(groupId);
     m_health.removeGroup(groupId);
     m_timeline.removeGroup(groupId);
@@ -167,7 +197,8 @@ void GroupMonitor::evictGroup(const QString& groupId) {
 void GroupMonitor::observeGroupsAbsentFrom(const QSet<QString>& polledGroups) {
     QStringList evicted;
     for (auto it = m_groups.begin(); it != m_groups.end(); ++it)
-        if (it->polled && !polledGroups.contains(it.key()) &&
+        // Groups only the offsets topic named (e.g. deleted since) go the same way.
+        if ((it->polled || !isWatched(it.key())) && !polledGroups.contains(it.key()) &&
             ++it->absentPolls >= m_options.evictAfterAbsentPolls)
             evicted.append(it.key());
     for (const QString& group : evicted)
@@ -199,7 +230,7 @@ void GroupMonitor::recordLogEnds(const GroupSnapshot& snapshot, int64_t takenAtM
 }
 
 void GroupMonitor::recordPolledCommits(TrackedGroup& group, const GroupSnapshot& snapshot,
-                                       int64_t takenAtMs) {
+                                       int64_t takenAtMs, bool detail) {
     QHash<TopicPartition, int64_t> previous;
     if (group.polled)
         for (const PartitionSnapshot& partition : group.lastPoll.partitions)
@@ -211,7 +242,7 @@ void GroupMonitor::recordPolledCommits(TrackedGroup& group, const GroupSnapshot&
         m_timeLag.recordCommittedOffset(snapshot.groupId(), partition.topicPartition,
                                         *partition.committedOffset, takenAtMs);
         const auto before = previous.constFind(partition.topicPartition);
-        if (before == previous.cend() || *before != *partition.committedOffset)
+        if (detail && (before == previous.cend() || *before != *partition.committedOffset))
             appendCommit(group, {partition.topicPartition, *partition.committedOffset, takenAtMs,
                                  partition.commitMetadata, false});
     }
@@ -220,13 +251,41 @@ void GroupMonitor::recordPolledCommits(TrackedGroup& group, const GroupSnapshot&
 void GroupMonitor::observeRecord(const OffsetsTopicRecord& record) {
     if (const auto* commit = std::get_if<OffsetCommit>(&record))
         observeCommit(*commit);
-    else if (const auto* metadata = std::get_if<GroupMetadata>(&record))
+    else if (const auto* metadata = std::get_if<GroupMetadata>(&record);
+             metadata && detailFromStream(metadata->group))
         m_timeline.observeGroupMetadata(*metadata);
     // Unknown and malformed records are counted by the stream and skipped here.
 }
 
-void GroupMonitor::observeCommit(const OffsetCommit& commit) {
-    TrackedGroup& group = tracked(commit.group);
+void GroupMonitor::observeReplayedRecord(const OffsetsTopicRecord& record) {
+    if (const auto* commit = std::get_if<OffsetCommit>(&record)) {
+        if (isWatched(commit->group) && !detailFromStream(commit->group))
+            recordDetailCommit(commit->group, *commit);
+    } else if (const auto* metadata = std::get_if<GroupMetadata>(&record)) {
+        if (isWatched(metadata->group) && !detailFromStream(metadata->group))
+            m_timeline.observeGroupMetadata(*metadata);
+    }
+}
+
+GroupMonitor::StreamState GroupMonitor::detailStreamState(const QString& group) const {
+    // A group's own replay stands for the stream while it runs: polls then add nothing to
+    // its timeline, as during the stream's replay.
+    const auto watched = m_watched.constFind(group);
+    if (watched != m_watched.cend() && !detailFromStream(group) && !watched->replayComplete &&
+        m_streamState != StreamState::Unavailable)
+        return StreamState::Replaying;
+    return m_streamState;
+}
+
+bool GroupMonitor::detailFromStream(const QString& group) const {
+    if (m_options.detailForEveryGroup)
+        return true;
+    const auto watched = m_watched.constFind(group);
+    return watched != m_watched.cend() && watched->source == HistorySource::Stream;
+}
+
+void GroupMonitor::recordDetailCommit(const QString& groupId, const OffsetCommit& commit) {
+    TrackedGroup& group = tracked(groupId);
     if (commit.isTombstone) {
         appendCommit(group, {commit.topicPartition, -1, commit.recordTimestamp, {}, true});
         return;
@@ -241,6 +300,46 @@ void GroupMonitor::observeCommit(const OffsetCommit& commit) {
             group.backfill.emplace(m_options.lagBackfillStepMs, m_options.lagBackfillWindowMs);
         group.backfill->recordCommit(commit.topicPartition, commit.offset, timeMs);
     }
+}
+
+void GroupMonitor::watch(const QString& group, HistorySource source) {
+    const auto it = m_watched.constFind(group);
+    if (it != m_watched.cend() && it->source == source)
+        return;
+    dropDetail(group);
+    m_watched.insert(group, WatchState{source, false});
+}
+
+void GroupMonitor::unwatch(const QString& group) {
+    if (m_watched.remove(group) > 0 && !m_options.detailForEveryGroup)
+        dropDetail(group);
+}
+
+void GroupMonitor::setReplayComplete(const QString& group) {
+    if (const auto it = m_watched.find(group); it != m_watched.end())
+        it->replayComplete = true;
+}
+
+void GroupMonitor::dropDetail(const QString& groupId) {
+    m_timeline.removeGroup(groupId);
+    m_lagHistory.removeGroup(groupId);
+    const auto it = m_groups.find(groupId);
+    if (it == m_groups.end())
+        return;
+    it->commits.clear();
+    it->backfill.reset();
+    it->backfillDone = false;
+    it->lagTrail = {};
+}
+
+void GroupMonitor::observeCommit(const OffsetCommit& commit) {
+    TrackedGroup& group = tracked(commit.group);
+    if (detailFromStream(commit.group))
+        recordDetailCommit(commit.group, commit);
+    if (commit.isTombstone)
+        return;
+    const int64_t timeMs =
+        commit.commitTimestamp >= 0 ? commit.commitTimestamp : commit.recordTimestamp;
     m_timeLag.recordCommittedOffset(commit.group, commit.topicPartition, commit.offset, timeMs);
     // Commits reach the health window in order: behind any that still wait for a log end.
     const PendingCommit pending{commit.topicPartition, commit.offset, timeMs};
@@ -319,9 +418,15 @@ QStringList GroupMonitor::groupsAwaitingLagBackfill() const {
     QStringList names;
     if (m_streamState != StreamState::Live)
         return names;
-    for (auto it = m_groups.cbegin(); it != m_groups.cend(); ++it)
-        if (it->polled && !it->backfillDone)
+    for (auto it = m_groups.cbegin(); it != m_groups.cend(); ++it) {
+        if (!it->polled || it->backfillDone || !keepsDetail(it.key()))
+            continue;
+        const auto watched = m_watched.constFind(it.key());
+        const bool replayPending =
+            !detailFromStream(it.key()) && watched != m_watched.cend() && !watched->replayComplete;
+        if (!replayPending)
             names.append(it.key());
+    }
     names.sort();
     return names;
 }
@@ -415,6 +520,49 @@ GroupMonitorSnapshot GroupMonitor::snapshot(const QString& group) const {
         result.drain = lag::TimeLagEstimator::drainEstimate(result.totalLag, result.consumptionRate,
                                                             result.productionRate);
     return result;
+}
+
+QStringList GroupMonitor::listedGroups() const {
+    QStringList names;
+    names.reserve(m_groups.size());
+    for (auto it = m_groups.cbegin(); it != m_groups.cend(); ++it)
+        if (it->polled)
+            names.append(it.key());
+    names.sort();
+    return names;
+}
+
+const GroupSnapshot* GroupMonitor::lastPoll(const QString& group) const {
+    const auto it = m_groups.constFind(group);
+    return it != m_groups.cend() && it->polled ? &it->lastPoll : nullptr;
+}
+
+GroupTrend GroupMonitor::trend(const QString& group, const GroupMonitorSnapshot* detail) const {
+    GroupTrend trend;
+    if (detail) {
+        trend.maxTimeLag = detail->maxTimeLag;
+        trend.health = detail->health.status;
+    } else {
+        const lag::GroupHealth health = m_health.evaluateGroup(group);
+        trend.health = health.status;
+        trend.healthReason = worstPartitionReason(health);
+        if (const GroupSnapshot* poll = lastPoll(group)) {
+            QList<QPair<TopicPartition, int64_t>> committedOffsets;
+            for (const PartitionSnapshot& partition : poll->partitions)
+                if (partition.committedOffset)
+                    committedOffsets.append({partition.topicPartition, *partition.committedOffset});
+            trend.maxTimeLag = m_timeLag.maxTimeLag(committedOffsets);
+        }
+    }
+    if (detail)
+        trend.healthReason = worstPartitionReason(detail->health);
+    const auto points =
+        m_sparklines.points(lag::LagSeriesKey::forGroup(group), std::numeric_limits<int64_t>::min(),
+                            std::numeric_limits<int64_t>::max());
+    trend.recentTotalLag.reserve(points.size());
+    for (const lag::LagHistoryPoint& point : points)
+        trend.recentTotalLag.append(qint64(point.last));
+    return trend;
 }
 
 QStringList GroupMonitor::groups() const {

@@ -68,7 +68,18 @@ public:
         // How far back a rebuild may reach; also the offsets topic's history window, before
         // which a poll stands in for the generation in force.
         int64_t lagBackfillWindowMs = 3'600'000;
+        // Which groups keep the detail a view of one group needs (commit history, rebalance
+        // timeline, full lag series, lag rebuild): every group, or only the watched ones. The
+        // numbers the group list shows (lag, time lag, rates, health, the sparkline) are kept
+        // for every group either way, from the same inputs.
+        bool detailForEveryGroup = true;
+        int sparklineSamples = 60; // the group list's recent total lag, one per poll
     };
+
+    // Where a watched group's detail comes from: the monitor's own offsets-topic records,
+    // or a replay of the history window read for this group alone (it became watched after
+    // the monitor's stream had passed its history; see observeReplayedRecord()).
+    enum class HistorySource { Stream, Replay };
 
     // What a group's lag rebuild needs: the log end of each partition at each moment.
     struct LagBackfillRequest {
@@ -88,6 +99,29 @@ public:
     // After a poll of the whole cluster: every tracked group not in `polledGroups` was
     // absent from it (see Options::evictAfterAbsentPolls).
     void observeGroupsAbsentFrom(const QSet<QString>& polledGroups);
+
+    // Starts keeping `group`'s detail (with detailForEveryGroup off); what it had is dropped,
+    // so a replay refills it without doubles. unwatch() drops the detail again.
+    void watch(const QString& group, HistorySource source);
+    void unwatch(const QString& group);
+    bool isWatched(const QString& group) const { return m_watched.contains(group); }
+    // A record of the history replayed for a group watched with HistorySource::Replay: it
+    // feeds only that group's detail, never the numbers every group has (the monitor's own
+    // stream feeds those, so they do not count a record twice).
+    void observeReplayedRecord(const offsetstopic::OffsetsTopicRecord& record);
+    // The replay has reached the live end: the group's lag rebuild may run.
+    void setReplayComplete(const QString& group);
+
+    // Polled groups not evicted, sorted: the rows of the group list. A group missing from a
+    // listing stays (with its last good poll) until evicted, so a listing that comes back
+    // empty while a broker shuts down or a coordinator moves does not blank the list.
+    QStringList listedGroups() const;
+    // The last good poll of a group; null when no poll has seen it.
+    const GroupSnapshot* lastPoll(const QString& group) const;
+    // What the group list shows beside a group's lag. From `detail` when given (the same
+    // group's snapshot(), so the list and the detail show one verdict), else computed here
+    // the same way.
+    GroupTrend trend(const QString& group, const GroupMonitorSnapshot* detail = nullptr) const;
 
     // What the monitor holds, for the tests and the memory benchmark.
     struct Footprint {
@@ -113,6 +147,8 @@ public:
     GroupMonitorSnapshot snapshot(const QString& group) const;
     QStringList groups() const;
     const lag::LagHistory& lagHistory() const { return m_lagHistory; }
+    // The group series of every group, lean: the last sparklineSamples polls.
+    const lag::LagHistory& sparklines() const { return m_sparklines; }
 
 private:
     struct LogEndSample {
@@ -144,6 +180,19 @@ private:
     // Commits come from the stream unless it is known to be unreadable: while it is still
     // being opened, polls must not add commits the stream is about to replay exactly.
     bool commitsFromStream() const { return m_streamState != StreamState::Unavailable; }
+    struct WatchState {
+        HistorySource source = HistorySource::Stream;
+        bool replayComplete = false;
+    };
+    bool keepsDetail(const QString& group) const {
+        return m_options.detailForEveryGroup || m_watched.contains(group);
+    }
+    // Whether the monitor's own stream feeds the group's detail (else a replay does).
+    bool detailFromStream(const QString& group) const;
+    // The stream state that decides what polls add to a watched group's timeline.
+    StreamState detailStreamState(const QString& group) const;
+    void recordDetailCommit(const QString& group, const offsetstopic::OffsetCommit& commit);
+    void dropDetail(const QString& group);
     TrackedGroup& tracked(const QString& group) { return m_groups[group]; }
     void recordLogEnds(const GroupSnapshot& snapshot, int64_t takenAtMs);
     void trackPartitions(const QString& groupId, TrackedGroup& group,
@@ -152,7 +201,8 @@ private:
                             const kafka::TopicPartition& partition);
     void releasePartition(const kafka::TopicPartition& partition);
     void evictGroup(const QString& groupId);
-    void recordPolledCommits(TrackedGroup& group, const GroupSnapshot& snapshot, int64_t takenAtMs);
+    void recordPolledCommits(TrackedGroup& group, const GroupSnapshot& snapshot, int64_t takenAtMs,
+                             bool detail);
     void observeCommit(const offsetstopic::OffsetCommit& commit);
     std::optional<int64_t> logEndOffsetAt(const kafka::TopicPartition& partition,
                                           int64_t timeMs) const;
@@ -167,6 +217,8 @@ private:
     StreamState m_streamState = StreamState::Pending;
     QString m_streamReason;
     lag::LagHistory m_lagHistory;
+    lag::LagHistory m_sparklines;
+    QHash<QString, WatchState> m_watched;
     lag::TimeLagEstimator m_timeLag;
     lag::HealthEvaluator m_health;
     timeline::RebalanceTimeline m_timeline;

@@ -6,8 +6,6 @@
 
 #include <algorithm>
 
-#include <thread>
-
 namespace groupscope::monitor {
 
 namespace {
@@ -43,70 +41,112 @@ kafka::Result<std::unique_ptr<MonitorSession>> MonitorSession::create(Options op
 MonitorSession::MonitorSession(Options options, std::unique_ptr<kafka::AdminClient> admin)
     : m_options(std::move(options))
     , m_admin(std::move(admin))
-    , m_monitor(*m_options.clock, m_options.monitor) {
+    , m_builder(*m_options.clock, m_options.monitor) {
+    m_builder.setWatchedGroups(m_options.groups, GroupMonitor::HistorySource::Stream);
     if (!m_options.readOffsetsTopic) {
-        m_monitor.setStreamState(GroupMonitor::StreamState::Unavailable,
+        monitor().setStreamState(GroupMonitor::StreamState::Unavailable,
                                  QStringLiteral("reading the offsets topic is switched off"));
         return;
     }
-    OffsetsTopicStream::Options streamOptions;
-    streamOptions.profile = m_options.profile;
-    streamOptions.topic = m_options.offsetsTopic;
-    streamOptions.history = m_options.history;
-    streamOptions.groups = QSet<QString>(m_options.groups.cbegin(), m_options.groups.cend());
-    streamOptions.requestTimeout = m_options.requestTimeout;
-    streamOptions.clock = m_options.clock;
-    m_stream = std::make_unique<OffsetsTopicStream>(std::move(streamOptions));
-    m_stream->start();
+    monitor().setStreamState(GroupMonitor::StreamState::Pending);
+    m_stream = openStream(m_options.groups);
 }
 
 MonitorSession::~MonitorSession() {
+    for (auto& [group, replay] : m_replays)
+        replay->stop();
     if (m_stream)
         m_stream->stop();
 }
 
+std::unique_ptr<OffsetsTopicStream> MonitorSession::openStream(const QStringList& groups) const {
+    OffsetsTopicStream::Options streamOptions;
+    streamOptions.profile = m_options.profile;
+    streamOptions.topic = m_options.offsetsTopic;
+    streamOptions.history = m_options.history;
+    streamOptions.groups = QSet<QString>(groups.cbegin(), groups.cend());
+    streamOptions.requestTimeout = m_options.requestTimeout;
+    streamOptions.clock = m_options.clock;
+    auto stream = std::make_unique<OffsetsTopicStream>(std::move(streamOptions));
+    stream->start();
+    return stream;
+}
+
+void MonitorSession::setWatchedGroups(const QStringList& groups) {
+    // Before the stream has handed out anything, its own replay still brings every record
+    // of a newly watched group; afterwards only a replay of its own can.
+    const bool replayNeeded = m_stream && m_streamDelivered;
+    const QStringList added =
+        m_builder.setWatchedGroups(groups, replayNeeded ? GroupMonitor::HistorySource::Replay
+                                                        : GroupMonitor::HistorySource::Stream);
+    for (auto it = m_replays.begin(); it != m_replays.end();) {
+        if (m_builder.watchedGroups().contains(it->first)) {
+            ++it;
+            continue;
+        }
+        it->second->stop();
+        it = m_replays.erase(it);
+    }
+    if (replayNeeded)
+        for (const QString& group : added)
+            m_replays[group] = openStream({group});
+}
+
 void MonitorSession::drainStream() {
+    drainReplays();
     if (!m_stream)
         return;
     // The state is read before the records: when it says "caught up", every replayed
     // record is already queued and goes into the monitor before the state changes.
     const OffsetsTopicStream::Status status = m_stream->status();
-    for (const OffsetsTopicStream::Record& record : m_stream->take())
-        m_monitor.observeRecord(record.record);
-    m_monitor.setStreamState(streamStateOf(status), status.reason);
+    for (const OffsetsTopicStream::Record& record : m_stream->take()) {
+        monitor().observeRecord(record.record);
+        m_streamDelivered = true;
+    }
+    monitor().setStreamState(streamStateOf(status), status.reason);
+}
+
+void MonitorSession::drainReplays() {
+    for (auto& [group, replay] : m_replays) {
+        const OffsetsTopicStream::Status status = replay->status();
+        for (const OffsetsTopicStream::Record& record : replay->take())
+            monitor().observeReplayedRecord(record.record);
+        if (status.state == OffsetsTopicStream::State::Reading && status.caughtUp)
+            monitor().setReplayComplete(group);
+    }
+}
+
+kafka::Result<QList<GroupSnapshot>> MonitorSession::poll() {
+    kafka::AdminClient::renewIfCoordinatorMoved(m_admin);
+    GroupInspector inspector(*m_admin, &m_extraConnections);
+    if (!m_options.groups.isEmpty())
+        return inspector.inspect(m_options.groups);
+    auto cluster = inspector.inspectAll();
+    if (!cluster)
+        return cluster.error();
+    return std::move(cluster).value().groups;
 }
 
 kafka::Status MonitorSession::refresh() {
     drainStream();
-    kafka::AdminClient::renewIfCoordinatorMoved(m_admin);
-    GroupInspector inspector(*m_admin, &m_extraConnections);
-    kafka::Result<QList<GroupSnapshot>> snapshots = QList<GroupSnapshot>();
-    if (m_options.groups.isEmpty()) {
-        auto cluster = inspector.inspectAll();
-        if (!cluster)
-            return cluster.error();
-        snapshots = std::move(cluster).value().groups;
-    } else {
-        snapshots = inspector.inspect(m_options.groups);
-    }
+    auto snapshots = poll();
     if (!snapshots)
         return snapshots.error();
-    const int64_t takenAtMs = m_options.clock->nowMs();
-    for (const GroupSnapshot& snapshot : snapshots.value())
-        m_monitor.observePoll(snapshot, takenAtMs);
+    m_builder.observePoll(snapshots.value(), m_options.groups.isEmpty());
     rebuildLagHistory();
     return kafka::Done{};
 }
 
 void MonitorSession::rebuildLagHistory() {
-    if (!m_options.rebuildLagHistory || m_options.groups.isEmpty())
+    if (!m_options.rebuildLagHistory)
         return;
     const int64_t windowStartMs = m_options.clock->nowMs() - m_options.history.count();
-    for (const QString& group : m_monitor.groupsAwaitingLagBackfill()) {
+    // Only watched groups keep detail, so only they are ever awaiting a rebuild.
+    for (const QString& group : monitor().groupsAwaitingLagBackfill()) {
         const GroupMonitor::LagBackfillRequest request =
-            m_monitor.lagBackfillRequest(group, windowStartMs);
+            monitor().lagBackfillRequest(group, windowStartMs);
         const PastLogEnds past = lookUpPastLogEnds(request);
-        m_monitor.completeLagBackfill(group, past.timesMs, past.logEnds);
+        monitor().completeLagBackfill(group, past.timesMs, past.logEnds);
     }
 }
 
@@ -142,7 +182,7 @@ bool MonitorSession::waitForHistory(std::chrono::steady_clock::time_point deadli
         return true;
     for (;;) {
         drainStream();
-        const GroupMonitor::StreamState state = m_monitor.streamState();
+        const GroupMonitor::StreamState state = monitor().streamState();
         if (state == GroupMonitor::StreamState::Live ||
             state == GroupMonitor::StreamState::Unavailable)
             return true;

@@ -27,7 +27,7 @@ struct PartitionSnapshot : kafka::PartitionPosition {
     kafka::KafkaError error; // e.g. the log offsets of this partition could not be read
 };
 
-// What the cluster poller's own monitor adds to a poll, for the group list: how far behind
+// What the live pipeline's monitor adds to a poll, for the group list: how far behind
 // in time, Burrow's verdict and the recent total lag for the sparkline. Empty (Unknown,
 // NotFound, no samples) from a bare GroupInspector call such as the CLI's describe.
 struct GroupTrend {
@@ -41,7 +41,7 @@ struct GroupSnapshot {
     kafka::GroupDescription description;
     QList<PartitionSnapshot> partitions; // sorted by topic, then partition
     kafka::KafkaError error;             // the group could not be described or its offsets read
-    GroupTrend trend;                    // filled in by ClusterPoller
+    GroupTrend trend;                    // filled in by the live pipeline (ClusterViewBuilder)
 
     const QString& groupId() const { return description.groupId; }
     // Kafka reports an unknown group as Dead with no members; with no commits either it

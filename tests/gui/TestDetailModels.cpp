@@ -129,14 +129,14 @@ private slots:
         live.commits = {{{QStringLiteral("orders"), 1}, 7, committedAt - 60000, {}, false},
                         {{QStringLiteral("orders"), 1}, 7, committedAt, {}, false}};
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
-        model.applyMonitorSnapshot(live);
+        model.applySnapshot(twoOrdersPartitions(), &live);
         QCOMPARE(model.index(0, PartitionTableModel::TimeLagColumn).data().toString(),
                  QStringLiteral("3m 20s"));
         QCOMPARE(model.index(1, PartitionTableModel::LastCommitColumn).data().toString(),
                  QStringLiteral("2026-11-29 21:00:05"));
         QCOMPARE(changed.count(), 2); // exactly the two cells that changed
         // The same again changes nothing.
-        model.applyMonitorSnapshot(live);
+        model.applySnapshot(twoOrdersPartitions(), &live);
         QCOMPARE(changed.count(), 2);
     }
 

@@ -10,8 +10,7 @@
 // coordinator is stopped once more.
 #include "TestBroker.h"
 
-#include "monitor/ClusterPoller.h"
-#include "monitor/GroupMonitorWorker.h"
+#include "monitor/ClusterMonitor.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -23,10 +22,10 @@
 
 using namespace groupscope;
 using namespace std::chrono_literals;
-using monitor::ClusterPoller;
+using monitor::ClusterMonitor;
 using monitor::ClusterSnapshot;
+using monitor::ClusterView;
 using monitor::GroupMonitorSnapshot;
-using monitor::GroupMonitorWorker;
 using monitor::GroupSnapshot;
 
 namespace {
@@ -94,8 +93,8 @@ private:
     int m_stoppedNode = -1;
     int m_originalCoordinator = -1;
 
-    std::unique_ptr<ClusterPoller> m_poller;
-    std::unique_ptr<GroupMonitorWorker> m_monitor;
+    // The window's one live pipeline, watching the group: the list's rows and the detail.
+    std::unique_ptr<ClusterMonitor> m_monitor;
     GroupMonitorSnapshot m_monitorLatest;
     std::optional<GroupSnapshot> m_polledLatest;
     int m_monitorSnapshots = 0;
@@ -133,7 +132,6 @@ void TestCoordinatorChange::initTestCase() {
 
 void TestCoordinatorChange::cleanupTestCase() {
     m_monitor.reset();
-    m_poller.reset();
     m_cluster.stop();
 }
 
@@ -154,7 +152,7 @@ void TestCoordinatorChange::openGroupShowsWhatKafkaReports() {
 }
 
 void TestCoordinatorChange::coordinatorStopsWhileTheGroupIsOpen() {
-    QVERIFY(m_poller && m_monitor);
+    QVERIFY(m_monitor);
     moveCoordinator({40, 50, 60});
 }
 
@@ -278,46 +276,27 @@ void TestCoordinatorChange::openGroup() {
     profile.name = QStringLiteral("three-node cluster");
     profile.bootstrapServers = m_cluster.bootstrap();
 
-    m_poller = std::make_unique<ClusterPoller>(profile);
-    m_poller->setInterval(refreshInterval);
-    connect(m_poller.get(), &ClusterPoller::snapshotReady, this,
-            [this](const ClusterSnapshot& snapshot) {
-                ++m_polls;
-                m_polledAtMs = snapshot.takenAt.toMSecsSinceEpoch();
-                m_polledLatest.reset();
-                for (const GroupSnapshot& group : snapshot.groups)
-                    if (group.groupId() == m_group)
-                        m_polledLatest = group;
-                if (m_polledLatest && m_polledLatest->error)
-                    noteFailure(QStringLiteral("poller, group error: ") +
-                                m_polledLatest->error.toString());
-            });
-    connect(m_poller.get(), &ClusterPoller::refreshFailed, this, [this](const QString& message) {
-        noteFailure(QStringLiteral("poller failed: ") + message);
-    });
-
-    monitor::MonitorSession::Options options;
-    options.profile = profile;
-    options.groups = {m_group};
-    m_monitor = std::make_unique<GroupMonitorWorker>(options);
+    m_monitor = std::make_unique<ClusterMonitor>(profile);
     m_monitor->setInterval(refreshInterval);
-    connect(m_monitor.get(), &GroupMonitorWorker::snapshotsReady, this,
-            [this](const QList<GroupMonitorSnapshot>& snapshots) {
-                for (const GroupMonitorSnapshot& snapshot : snapshots) {
-                    if (snapshot.group != m_group)
-                        continue;
-                    ++m_monitorSnapshots;
-                    m_monitorLatest = snapshot;
-                    if (snapshot.error)
-                        noteFailure(QStringLiteral("monitor, group error: ") +
-                                    snapshot.error.toString());
-                }
-            });
-    connect(m_monitor.get(), &GroupMonitorWorker::refreshFailed, this,
-            [this](const QString& message) {
-                noteFailure(QStringLiteral("monitor failed: ") + message);
-            });
-    m_poller->start();
+    m_monitor->setWatchedGroups({m_group});
+    connect(m_monitor.get(), &ClusterMonitor::viewReady, this, [this](const ClusterView& view) {
+        ++m_polls;
+        m_polledAtMs = view.cluster.takenAt.toMSecsSinceEpoch();
+        m_polledLatest.reset();
+        if (const GroupSnapshot* group = view.group(m_group))
+            m_polledLatest = *group;
+        if (m_polledLatest && m_polledLatest->error)
+            noteFailure(QStringLiteral("poller, group error: ") + m_polledLatest->error.toString());
+        if (const GroupMonitorSnapshot* snapshot = view.watchedGroup(m_group)) {
+            ++m_monitorSnapshots;
+            m_monitorLatest = *snapshot;
+            if (snapshot->error)
+                noteFailure(QStringLiteral("monitor, group error: ") + snapshot->error.toString());
+        }
+    });
+    connect(m_monitor.get(), &ClusterMonitor::refreshFailed, this, [this](const QString& message) {
+        noteFailure(QStringLiteral("monitor failed: ") + message);
+    });
     m_monitor->start();
 }
 

@@ -5,6 +5,7 @@
 #include "lag/DurationText.h"
 
 #include <QDateTime>
+#include <QHash>
 
 namespace groupscope::ui {
 
@@ -15,8 +16,18 @@ int PartitionTableModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-bool PartitionTableModel::sameCell(const monitor::PartitionSnapshot& shown,
-                                   const monitor::PartitionSnapshot& fresh, int column) const {
+namespace {
+
+// What the cell shows changes only with the status or the whole second: comparing that is
+// exact enough and spares formatting 10,000 texts per refresh.
+bool sameTimeLag(const lag::TimeLag& a, const lag::TimeLag& b) {
+    return a.status == b.status && qRound64(a.seconds) == qRound64(b.seconds);
+}
+
+} // namespace
+
+bool PartitionTableModel::sameCell(const PartitionRow& shown, const PartitionRow& fresh,
+                                   int column) const {
     switch (column) {
     case TopicColumn:
     case PartitionColumn:
@@ -35,8 +46,9 @@ bool PartitionTableModel::sameCell(const monitor::PartitionSnapshot& shown,
     case MetadataColumn:
         return shown.commitMetadata == fresh.commitMetadata;
     case TimeLagColumn:
+        return sameTimeLag(shown.timeLag, fresh.timeLag);
     case LastCommitColumn:
-        return true; // the live monitor's columns change in applyMonitorSnapshot()
+        return shown.lastCommitMs == fresh.lastCommitMs;
     }
     return true;
 }
@@ -44,7 +56,7 @@ bool PartitionTableModel::sameCell(const monitor::PartitionSnapshot& shown,
 QVariant PartitionTableModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const monitor::PartitionSnapshot& row = m_rows.at(index.row());
+    const PartitionRow& row = m_rows.at(index.row());
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole:
@@ -66,9 +78,9 @@ QVariant PartitionTableModel::data(const QModelIndex& index, int role) const {
         case MetadataColumn:
             return row.commitMetadata;
         case TimeLagColumn:
-            return lag::timeLagText(trendOf(row.topicPartition).timeLag);
+            return lag::timeLagText(row.timeLag);
         case LastCommitColumn: {
-            const int64_t at = trendOf(row.topicPartition).lastCommitMs;
+            const int64_t at = row.lastCommitMs;
             return at < 0 ? tableText::none()
                           : QDateTime::fromMSecsSinceEpoch(at).toString(
                                 QStringLiteral("yyyy-MM-dd HH:mm:ss"));
@@ -108,11 +120,11 @@ QVariant PartitionTableModel::data(const QModelIndex& index, int role) const {
         case MetadataColumn:
             return row.commitMetadata;
         case TimeLagColumn: {
-            const lag::TimeLag timeLag = trendOf(row.topicPartition).timeLag;
+            const lag::TimeLag& timeLag = row.timeLag;
             return timeLag.status == lag::TimeLag::Status::Unknown ? -1.0 : timeLag.seconds;
         }
         case LastCommitColumn:
-            return qlonglong(trendOf(row.topicPartition).lastCommitMs);
+            return qlonglong(row.lastCommitMs);
         }
         return {};
     case LagRole:
@@ -158,11 +170,43 @@ QVariant PartitionTableModel::headerData(int section, Qt::Orientation orientatio
     return {};
 }
 
-void PartitionTableModel::applySnapshot(const monitor::GroupSnapshot& group) {
+QList<PartitionRow> PartitionTableModel::rowsOf(const monitor::GroupSnapshot& group,
+                                                const monitor::GroupMonitorSnapshot* detail) {
+    QList<PartitionRow> rows;
+    rows.reserve(group.partitions.size());
+    for (const monitor::PartitionSnapshot& partition : group.partitions) {
+        PartitionRow row;
+        static_cast<monitor::PartitionSnapshot&>(row) = partition;
+        rows.append(std::move(row));
+    }
+    if (!detail)
+        return rows;
+    // Both lists come sorted by partition from the same poll: one walk pairs them.
+    qsizetype next = 0;
+    for (PartitionRow& row : rows) {
+        while (next < detail->partitions.size() &&
+               detail->partitions.at(next).topicPartition < row.topicPartition)
+            ++next;
+        if (next < detail->partitions.size() &&
+            detail->partitions.at(next).topicPartition == row.topicPartition)
+            row.timeLag = detail->partitions.at(next).timeLag;
+    }
+    QHash<kafka::TopicPartition, int64_t> lastCommits;
+    for (const monitor::CommitHistoryEntry& commit : detail->commits) // oldest first
+        if (!commit.deleted)
+            lastCommits[commit.topicPartition] = commit.commitTimestampMs;
+    if (!lastCommits.isEmpty())
+        for (PartitionRow& row : rows)
+            row.lastCommitMs = lastCommits.value(row.topicPartition, -1);
+    return rows;
+}
+
+void PartitionTableModel::applySnapshot(const monitor::GroupSnapshot& group,
+                                        const monitor::GroupMonitorSnapshot* detail) {
     qlonglong maxLag = 0;
     for (const auto& partition : group.partitions)
         maxLag = std::max<qlonglong>(maxLag, partition.lag.value_or(0));
-    applyRows(group.partitions);
+    applyRows(rowsOf(group, detail));
     if (maxLag != m_maxLag) {
         // Every bar is drawn relative to the largest lag: all of them change.
         m_maxLag = maxLag;
@@ -171,32 +215,9 @@ void PartitionTableModel::applySnapshot(const monitor::GroupSnapshot& group) {
     }
 }
 
-void PartitionTableModel::applyMonitorSnapshot(const monitor::GroupMonitorSnapshot& snapshot) {
-    QHash<kafka::TopicPartition, PartitionTrend> trends;
-    for (const monitor::MonitoredPartition& partition : snapshot.partitions)
-        trends[partition.topicPartition].timeLag = partition.timeLag;
-    for (const monitor::CommitHistoryEntry& commit : snapshot.commits) // oldest first
-        if (!commit.deleted)
-            trends[commit.topicPartition].lastCommitMs = commit.commitTimestampMs;
-    std::swap(m_trends, trends);
-    // Only the rows whose trend changed; each row's two cells are not adjacent.
-    ChangedCellBlocks changes = changedCellSignals();
-    for (int row = 0; row < rowCount(); ++row) {
-        const kafka::TopicPartition& partition = m_rows.at(row).topicPartition;
-        const PartitionTrend before = trends.value(partition);
-        const PartitionTrend after = m_trends.value(partition);
-        ChangedColumns changed(ColumnCount, false);
-        changed[TimeLagColumn] =
-            lag::timeLagText(before.timeLag) != lag::timeLagText(after.timeLag);
-        changed[LastCommitColumn] = before.lastCommitMs != after.lastCommitMs;
-        changes.addRow(row, changed);
-    }
-}
-
 void PartitionTableModel::clear() {
     applyRows({});
     m_maxLag = 0;
-    m_trends.clear();
 }
 
 } // namespace groupscope::ui

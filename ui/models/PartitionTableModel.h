@@ -4,14 +4,19 @@
 #include "monitor/GroupMonitorSnapshot.h"
 #include "snapshot/GroupSnapshot.h"
 
-#include <QHash>
-
 namespace groupscope::ui {
 
+// One row of the Partitions tab: the poll's row with what the live monitor adds to it.
+struct PartitionRow : monitor::PartitionSnapshot {
+    lag::TimeLag timeLag;
+    int64_t lastCommitMs = -1;
+};
+
 // The partitions of one group (the group detail's Partitions tab): committed offset, log
-// range, lag and owner, updated from each GroupSnapshot as a diff.
-class PartitionTableModel
-    : public KeyedTableModel<monitor::PartitionSnapshot, kafka::TopicPartition> {
+// range, lag, time lag, owner and last commit, updated from each refresh of the live
+// pipeline (the group's poll and its GroupMonitorSnapshot, both from one ClusterView) as
+// one diff.
+class PartitionTableModel : public KeyedTableModel<PartitionRow, kafka::TopicPartition> {
     Q_OBJECT
 public:
     enum Column {
@@ -21,7 +26,7 @@ public:
         LogStartColumn,
         LogEndColumn,
         LagColumn,
-        TimeLagColumn, // from the live monitor, as are the last commit times
+        TimeLagColumn, // from the group's monitor snapshot, as are the last commit times
         OwnerColumn,
         LastCommitColumn,
         MetadataColumn,
@@ -41,31 +46,23 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
-    void applySnapshot(const monitor::GroupSnapshot& group);
-    // Time lag and last commit time per partition, from the open group's live monitor.
-    void applyMonitorSnapshot(const monitor::GroupMonitorSnapshot& snapshot);
+    // `detail`, the same refresh's snapshot of the group, gives time lags and last commits;
+    // without it they are not known.
+    void applySnapshot(const monitor::GroupSnapshot& group,
+                       const monitor::GroupMonitorSnapshot* detail = nullptr);
     void clear();
 
 protected:
-    const kafka::TopicPartition& keyOf(const monitor::PartitionSnapshot& row) const override {
+    const kafka::TopicPartition& keyOf(const PartitionRow& row) const override {
         return row.topicPartition;
     }
-    bool sameCell(const monitor::PartitionSnapshot& shown, const monitor::PartitionSnapshot& fresh,
-                  int column) const override;
+    bool sameCell(const PartitionRow& shown, const PartitionRow& fresh, int column) const override;
 
 private:
-    // What the live monitor knows of a partition beyond the poll's row.
-    struct PartitionTrend {
-        lag::TimeLag timeLag;
-        int64_t lastCommitMs = -1;
-    };
-
-    PartitionTrend trendOf(const kafka::TopicPartition& partition) const {
-        return m_trends.value(partition);
-    }
+    static QList<PartitionRow> rowsOf(const monitor::GroupSnapshot& group,
+                                      const monitor::GroupMonitorSnapshot* detail);
 
     qlonglong m_maxLag = 0;
-    QHash<kafka::TopicPartition, PartitionTrend> m_trends;
 };
 
 } // namespace groupscope::ui

@@ -135,40 +135,38 @@ void GroupDetailWidget::openGroup(const QString& groupId, const monitor::GroupSn
         m_tabs->setEnabled(true);
     }
     if (current)
-        applyGroupSnapshot(*current);
+        applyGroup(*current, nullptr);
 }
 
-void GroupDetailWidget::applyClusterSnapshot(const monitor::ClusterSnapshot& snapshot) {
+void GroupDetailWidget::applyView(const monitor::ClusterView& view) {
     if (m_groupId.isEmpty())
         return;
-    for (const auto& group : snapshot.groups)
-        if (group.groupId() == m_groupId) {
-            applyGroupSnapshot(group);
-            return;
-        }
-    // Not in the listing any more: Kafka forgot it (deleted, or offsets expired).
-    m_header->setText(tr("<b>%1</b> — no longer on the cluster").arg(m_groupId.toHtmlEscaped()));
+    const monitor::GroupSnapshot* group = view.group(m_groupId);
+    if (!group || !group->exists()) {
+        // Not in the listing any more: Kafka forgot it (deleted, or offsets expired).
+        m_header->setText(
+            tr("<b>%1</b> — no longer on the cluster").arg(m_groupId.toHtmlEscaped()));
+        return;
+    }
+    applyGroup(*group, view.watchedGroup(m_groupId));
 }
 
-void GroupDetailWidget::applyGroupSnapshot(const monitor::GroupSnapshot& group) {
+void GroupDetailWidget::applyGroup(const monitor::GroupSnapshot& group,
+                                   const monitor::GroupMonitorSnapshot* detail) {
     if (group.groupId() != m_groupId)
         return;
-    m_partitionModel->applySnapshot(group);
+    m_partitionModel->applySnapshot(group, detail);
     m_memberModel->applyMembers(group.description.members);
     m_offsetPanel->applySnapshot(group);
     m_partitionView->setPlaceholderText(
         tr("Group %1 has no committed offsets and no assigned partitions.").arg(m_groupId));
     updateHeader(group);
-}
-
-void GroupDetailWidget::applyMonitorSnapshot(const monitor::GroupMonitorSnapshot& snapshot) {
-    if (snapshot.group != m_groupId)
+    if (!detail)
         return;
-    m_monitorSnapshot = snapshot;
-    m_partitionModel->applyMonitorSnapshot(snapshot);
-    m_lagChart->appendSnapshot(snapshot);
-    m_timeline->setTimeline(snapshot.timeline, snapshot.takenAtMs, snapshot.timelineApproximate(),
-                            snapshot.timelineNote);
+    m_monitorSnapshot = *detail;
+    m_lagChart->appendSnapshot(*detail);
+    m_timeline->setTimeline(detail->timeline, detail->takenAtMs, detail->timelineApproximate(),
+                            detail->timelineNote);
 }
 
 void GroupDetailWidget::updateHeader(const monitor::GroupSnapshot& group) {
@@ -180,6 +178,8 @@ void GroupDetailWidget::updateHeader(const monitor::GroupSnapshot& group) {
     parts.append(tr("%n member(s)", nullptr, int(description.members.size())));
     if (description.coordinator.id >= 0)
         parts.append(tr("coordinator %1").arg(description.coordinator.toString().toHtmlEscaped()));
+    if (group.trend.health != lag::GroupStatus::NotFound)
+        parts.append(tr("health %1").arg(lag::groupStatusName(group.trend.health)));
     if (group.error)
         parts.append(tr("error: %1").arg(group.error.toString().toHtmlEscaped()));
     m_header->setText(parts.join(QStringLiteral(" · ")));

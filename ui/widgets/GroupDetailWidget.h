@@ -1,6 +1,6 @@
 #pragma once
 
-#include "monitor/GroupMonitorSnapshot.h"
+#include "monitor/ClusterView.h"
 #include "snapshot/GroupSnapshot.h"
 
 #include <QWidget>
@@ -20,10 +20,11 @@ class RebalanceTimelineWidget;
 class ResetController;
 class ResetHistoryPanel;
 
-// Everything about one group. The same ClusterPoller snapshots as the group list feed
-// Partitions (offsets, log range, lag bars, owners), Members, the editable offsets table
-// and the reset History; the group's own live monitor (LiveGroupMonitor: offsets-topic
-// history plus polling) feeds the Lag chart and the rebalance Timeline.
+// Everything about one group, from the same ClusterView as the group list: the group's poll
+// feeds Partitions (offsets, log range, lag bars, owners), Members, the editable offsets
+// table and the reset History; its GroupMonitorSnapshot (the group is watched while open)
+// adds time lags and last commits to Partitions and feeds the Lag chart and the rebalance
+// Timeline. The header's health is the list's verdict, computed once for both.
 class GroupDetailWidget : public QWidget {
     Q_OBJECT
 public:
@@ -31,14 +32,11 @@ public:
 
     GroupDetailWidget(ResetController* controller, QWidget* parent = nullptr);
 
-    // Opens a group; its data arrives with the next snapshot (or `current`, if known).
+    // Opens a group; its data arrives with the next view (or `current`, if known).
     void openGroup(const QString& groupId, const monitor::GroupSnapshot* current = nullptr);
     const QString& groupId() const { return m_groupId; }
-    // Takes this group's part of a refresh; other groups are ignored.
-    void applyClusterSnapshot(const monitor::ClusterSnapshot& snapshot);
-    void applyGroupSnapshot(const monitor::GroupSnapshot& group);
-    // The live monitor's view of the open group: lag history and the rebalance timeline.
-    void applyMonitorSnapshot(const monitor::GroupMonitorSnapshot& snapshot);
+    // Takes the open group's part of a refresh; other groups are ignored.
+    void applyView(const monitor::ClusterView& view);
 
     PartitionTableModel* partitionModel() const { return m_partitionModel; }
     MemberTableModel* memberModel() const { return m_memberModel; }
@@ -46,7 +44,7 @@ public:
     ResetHistoryPanel* historyPanel() const { return m_historyPanel; }
     LagChartWidget* lagChart() const { return m_lagChart; }
     RebalanceTimelineWidget* timelineView() const { return m_timeline; }
-    // The newest live-monitor snapshot of the open group (empty before the first one).
+    // The newest monitor snapshot of the open group (empty before the first one).
     const monitor::GroupMonitorSnapshot& monitorSnapshot() const { return m_monitorSnapshot; }
     QTabWidget* tabs() const { return m_tabs; }
     QTableView* partitionView() const;
@@ -57,6 +55,8 @@ signals:
     void statusMessage(const QString& text);
 
 private:
+    void applyGroup(const monitor::GroupSnapshot& group,
+                    const monitor::GroupMonitorSnapshot* detail);
     void updateHeader(const monitor::GroupSnapshot& group);
 
     QString m_groupId;

@@ -1,6 +1,5 @@
 #include "windows/MainWindow.h"
 
-#include "controllers/LiveGroupMonitor.h"
 #include "controllers/ResetController.h"
 #include "delegates/GroupStateBadgeDelegate.h"
 #include "delegates/LagSparklineDelegate.h"
@@ -9,7 +8,7 @@
 #include "models/GroupFilterProxyModel.h"
 #include "models/GroupListModel.h"
 #include "monitor/AdminTaskRunner.h"
-#include "monitor/ClusterPoller.h"
+#include "monitor/ClusterMonitor.h"
 #include "widgets/ApplicationIcon.h"
 #include "widgets/GroupDetailWidget.h"
 #include "widgets/OffsetResetPanel.h"
@@ -35,8 +34,8 @@
 
 namespace groupscope::ui {
 
-using monitor::ClusterPoller;
-using monitor::ClusterSnapshot;
+using monitor::ClusterMonitor;
+using monitor::ClusterView;
 
 namespace {
 
@@ -67,7 +66,6 @@ MainWindow::MainWindow(QWidget* parent)
     , m_splitter(new QSplitter(Qt::Vertical, this))
     , m_resetController(new ResetController(this))
     , m_detail(new GroupDetailWidget(m_resetController, this))
-    , m_liveMonitor(new LiveGroupMonitor(this))
     , m_statusLabel(new QLabel(this))
     , m_refreshLabel(new QLabel(this))
     , m_modeLabel(new QLabel(this)) {
@@ -146,13 +144,11 @@ MainWindow::MainWindow(QWidget* parent)
     m_splitter->setStretchFactor(1, 3);
     m_splitter->setChildrenCollapsible(false);
     setCentralWidget(m_splitter);
-    connect(m_liveMonitor, &LiveGroupMonitor::snapshotReady, m_detail,
-            &GroupDetailWidget::applyMonitorSnapshot);
     connect(m_detail, &GroupDetailWidget::statusMessage, this,
             [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(m_resetController, &ResetController::offsetsChanged, this, [this] {
-        if (m_poller)
-            m_poller->refreshNow(); // show the new committed offsets at once
+        if (m_monitor)
+            m_monitor->refreshNow(); // show the new committed offsets at once
     });
 
     m_statusLabel->setObjectName(QStringLiteral("connectionStatus"));
@@ -213,8 +209,8 @@ void MainWindow::createMenus() {
     QAction* refreshAction = fileMenu->addAction(tr("&Refresh now"));
     refreshAction->setShortcut(QKeySequence::Refresh);
     connect(refreshAction, &QAction::triggered, this, [this] {
-        if (m_poller)
-            m_poller->refreshNow();
+        if (m_monitor)
+            m_monitor->refreshNow();
     });
     fileMenu->addSeparator();
     QAction* importAction = fileMenu->addAction(tr("&Import offsets CSV…"));
@@ -303,9 +299,8 @@ bool MainWindow::isReadOnly() const {
 
 void MainWindow::setRefreshInterval(std::chrono::milliseconds interval) {
     m_refreshInterval = interval;
-    if (m_poller)
-        m_poller->setInterval(interval);
-    m_liveMonitor->setInterval(interval);
+    if (m_monitor)
+        m_monitor->setInterval(interval);
 }
 
 void MainWindow::connectTo(const kafka::ConnectionProfile& profile) {
@@ -316,12 +311,12 @@ void MainWindow::connectTo(const kafka::ConnectionProfile& profile) {
 }
 
 void MainWindow::connectTo(const SavedConnection& connection) {
-    if (m_poller) {
-        // The old poller may be in the middle of an Admin call: let it finish on its own
+    if (m_monitor) {
+        // The old monitor may be in the middle of an Admin call: let it finish on its own
         // thread and delete itself, rather than waiting for it here.
-        ClusterPoller* old = m_poller;
+        ClusterMonitor* old = m_monitor;
         disconnect(old, nullptr, this, nullptr);
-        connect(old, &ClusterPoller::stopped, old, &QObject::deleteLater);
+        connect(old, &ClusterMonitor::stopped, old, &QObject::deleteLater);
         old->stop();
     }
     if (m_runner)
@@ -331,7 +326,7 @@ void MainWindow::connectTo(const SavedConnection& connection) {
     m_refreshInterval = connection.refreshInterval;
     m_lastGoodRefresh = {};
     m_lastFailure.clear();
-    m_lastSnapshot = {};
+    m_lastView = {};
     m_model->applySnapshot({});
     setWindowTitle(tr("Groupscope — %1").arg(profile.bootstrapServers));
     showStatus(tr("Connecting to %1…").arg(profile.bootstrapServers), false);
@@ -348,13 +343,15 @@ void MainWindow::connectTo(const SavedConnection& connection) {
 
     m_runner = new monitor::AdminTaskRunner(profile, std::chrono::milliseconds(15000), this);
     m_resetController->setRunner(m_runner);
-    m_poller = new ClusterPoller(profile, this);
-    m_poller->setInterval(m_refreshInterval);
-    connect(m_poller, &ClusterPoller::snapshotReady, this, &MainWindow::applySnapshot);
-    connect(m_poller, &ClusterPoller::refreshFailed, this, &MainWindow::showRefreshFailure);
-    m_poller->start();
-    m_liveMonitor->setInterval(m_refreshInterval);
-    m_liveMonitor->setProfile(profile); // restarts the open group's monitor on this cluster
+    m_monitor = new ClusterMonitor(profile, this);
+    m_monitor->setInterval(m_refreshInterval);
+    // The open group stays open on the new cluster, watched from the first refresh.
+    const QString open = m_groupToOpen.isEmpty() ? m_detail->groupId() : m_groupToOpen;
+    if (!open.isEmpty())
+        m_monitor->setWatchedGroups({open});
+    connect(m_monitor, &ClusterMonitor::viewReady, this, &MainWindow::applyView);
+    connect(m_monitor, &ClusterMonitor::refreshFailed, this, &MainWindow::showRefreshFailure);
+    m_monitor->start();
 }
 
 void MainWindow::askForConnection() {
@@ -371,32 +368,33 @@ void MainWindow::openCurrentGroup() {
 }
 
 void MainWindow::openGroup(QString groupId) {
-    m_liveMonitor->watch(groupId);
-    for (const auto& group : std::as_const(m_lastSnapshot.groups))
-        if (group.groupId() == groupId) {
-            m_groupToOpen.clear();
-            m_detail->openGroup(groupId, &group);
-            if (const int row = m_model->rowOf(groupId); row >= 0) {
-                const QModelIndex shown = m_proxy->mapFromSource(m_model->index(row, 0));
-                if (shown.isValid() && m_view->currentIndex().row() != shown.row())
-                    m_view->selectionModel()->setCurrentIndex(
-                        shown, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-            }
-            return;
+    // Watched from now on: its detail comes with the next view, which follows at once.
+    if (m_monitor)
+        m_monitor->setWatchedGroups({groupId});
+    if (const monitor::GroupSnapshot* group = m_lastView.group(groupId)) {
+        m_groupToOpen.clear();
+        m_detail->openGroup(groupId, group);
+        if (const int row = m_model->rowOf(groupId); row >= 0) {
+            const QModelIndex shown = m_proxy->mapFromSource(m_model->index(row, 0));
+            if (shown.isValid() && m_view->currentIndex().row() != shown.row())
+                m_view->selectionModel()->setCurrentIndex(
+                    shown, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         }
+        return;
+    }
     // Not listed yet (first refresh pending, or --group for a group still coming up).
     m_groupToOpen = groupId;
     m_detail->openGroup(groupId);
 }
 
-void MainWindow::applySnapshot(const ClusterSnapshot& snapshot) {
-    m_lastSnapshot = snapshot;
-    m_model->applySnapshot(snapshot);
+void MainWindow::applyView(const ClusterView& view) {
+    m_lastView = view;
+    m_model->applySnapshot(view.cluster);
     if (!m_groupToOpen.isEmpty())
         openGroup(m_groupToOpen);
-    m_detail->applyClusterSnapshot(snapshot);
+    m_detail->applyView(view);
     m_lastGoodRefresh =
-        snapshot.takenAt.isValid() ? snapshot.takenAt : QDateTime::currentDateTime();
+        view.cluster.takenAt.isValid() ? view.cluster.takenAt : QDateTime::currentDateTime();
     const int groups = m_model->rowCount();
     setWindowTitle(
         tr("Groupscope — %1 (%2)").arg(m_connection.profile.bootstrapServers, groupCount(groups)));

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "kafka/ConnectionProfile.h"
+#include "monitor/ClusterView.h"
 #include "settings/SavedConnection.h"
-#include "snapshot/GroupSnapshot.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -15,20 +15,20 @@ class QTableView;
 
 namespace groupscope::monitor {
 class AdminTaskRunner;
-class ClusterPoller;
+class ClusterMonitor;
 } // namespace groupscope::monitor
 
 namespace groupscope::ui {
 
 class GroupDetailWidget;
 class GroupListModel;
-class LiveGroupMonitor;
 class GroupFilterProxyModel;
 class PlaceholderTableView;
 class ResetController;
 
-// The group list of one cluster beside the detail of the open group, refreshed by a
-// ClusterPoller on its worker thread; Admin jobs (plan, apply) run on an AdminTaskRunner.
+// The group list of one cluster beside the detail of the open group, both refreshed from
+// the ClusterViews of one ClusterMonitor (the cluster's live pipeline, on its worker
+// thread), which watches the open group; Admin jobs (plan, apply) run on an AdminTaskRunner.
 // The window only ever receives values; it never waits on the network.
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -36,7 +36,7 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Starts showing `profile`'s cluster; the previous poller (if any) is stopped without
+    // Starts showing `profile`'s cluster; the previous monitor (if any) is stopped without
     // waiting for it. A read-only connection disables every write action.
     void connectTo(const kafka::ConnectionProfile& profile);
     void connectTo(const SavedConnection& connection);
@@ -59,7 +59,7 @@ protected:
 private:
     void createMenus();
     void showAbout();
-    void applySnapshot(const monitor::ClusterSnapshot& snapshot);
+    void applyView(const monitor::ClusterView& view);
     void showRefreshFailure(const QString& message);
     void showStatus(const QString& text, bool isError);
     void updatePlaceholder();
@@ -76,15 +76,14 @@ private:
     QSplitter* m_splitter;
     ResetController* m_resetController;
     GroupDetailWidget* m_detail;
-    LiveGroupMonitor* m_liveMonitor; // feeds the open group's Lag and Timeline tabs
     QLabel* m_statusLabel;
     QLabel* m_refreshLabel;
     QLabel* m_modeLabel;
-    QPointer<monitor::ClusterPoller> m_poller;
+    QPointer<monitor::ClusterMonitor> m_monitor;
     QPointer<monitor::AdminTaskRunner> m_runner;
     SavedConnection m_connection;
     std::chrono::milliseconds m_refreshInterval{2000};
-    monitor::ClusterSnapshot m_lastSnapshot;
+    monitor::ClusterView m_lastView;
     QString m_groupToOpen;       // asked for before the group was listed
     QDateTime m_lastGoodRefresh; // when the snapshot on screen was taken
     QString m_lastFailure;

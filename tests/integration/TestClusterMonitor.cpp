@@ -1,21 +1,21 @@
-// ClusterPoller against the real broker: snapshots arrive on the caller's thread at the
+// ClusterMonitor against the real broker: views arrive on the caller's thread at the
 // interval, refreshNow() runs one at once, failures are reported, and stopping never waits
 // for more than the Admin call in flight.
 
 #include "TestBroker.h"
 
-#include "monitor/ClusterPoller.h"
+#include "monitor/ClusterMonitor.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
 
 using namespace groupscope;
-using monitor::ClusterPoller;
-using monitor::ClusterSnapshot;
+using monitor::ClusterMonitor;
+using monitor::ClusterView;
 using namespace std::chrono_literals;
 
-class TestClusterPoller : public QObject {
+class TestClusterMonitor : public QObject {
     Q_OBJECT
 
 private slots:
@@ -26,15 +26,15 @@ private slots:
     }
 
     void deliversSnapshotsOnTheCallersThreadAtTheInterval() {
-        ClusterPoller poller(test::brokerProfile());
+        ClusterMonitor poller(test::brokerProfile());
         poller.setInterval(200ms);
         QList<Qt::HANDLE> deliveringThreads;
-        connect(&poller, &ClusterPoller::snapshotReady, this, [&](const ClusterSnapshot& snapshot) {
-            QVERIFY(snapshot.takenAt.isValid());
-            QVERIFY(!snapshot.error);
+        connect(&poller, &ClusterMonitor::viewReady, this, [&](const ClusterView& view) {
+            QVERIFY(view.cluster.takenAt.isValid());
+            QVERIFY(!view.cluster.error);
             deliveringThreads.append(QThread::currentThreadId());
         });
-        QSignalSpy failures(&poller, &ClusterPoller::refreshFailed);
+        QSignalSpy failures(&poller, &ClusterMonitor::refreshFailed);
         poller.start();
         QVERIFY(poller.isRunning());
         QTRY_VERIFY_WITH_TIMEOUT(deliveringThreads.size() >= 3, 30000);
@@ -45,11 +45,11 @@ private slots:
     }
 
     void refreshNowDoesNotWaitForTheInterval() {
-        ClusterPoller poller(test::brokerProfile());
+        ClusterMonitor poller(test::brokerProfile());
         poller.setInterval(std::chrono::hours(1));
-        QSignalSpy snapshots(&poller, &ClusterPoller::snapshotReady);
+        QSignalSpy snapshots(&poller, &ClusterMonitor::viewReady);
         // On a loaded machine a refresh may time out; the next would come in an hour.
-        connect(&poller, &ClusterPoller::refreshFailed, &poller, &ClusterPoller::refreshNow);
+        connect(&poller, &ClusterMonitor::refreshFailed, &poller, &ClusterMonitor::refreshNow);
         poller.start();
         QTRY_VERIFY_WITH_TIMEOUT(snapshots.count() >= 1, 60000);
         const qsizetype before = snapshots.count();
@@ -79,12 +79,12 @@ c.close()
                 .ok();
         };
         QVERIFY(commit(3));
-        ClusterPoller poller(test::brokerProfile());
+        ClusterMonitor poller(test::brokerProfile());
         poller.setInterval(200ms);
         QList<monitor::ChangeEvent> events;
-        connect(&poller, &ClusterPoller::changesObserved, this,
+        connect(&poller, &ClusterMonitor::changesObserved, this,
                 [&](const QList<monitor::ChangeEvent>& changes) { events.append(changes); });
-        QSignalSpy snapshots(&poller, &ClusterPoller::snapshotReady);
+        QSignalSpy snapshots(&poller, &ClusterMonitor::viewReady);
         poller.start();
         QTRY_VERIFY_WITH_TIMEOUT(snapshots.count() >= 1, 30000); // the baseline
         QVERIFY(commit(7));
@@ -102,11 +102,11 @@ c.close()
     void failureIsReportedAndPollingContinues() {
         kafka::ConnectionProfile nowhere;
         nowhere.bootstrapServers = QStringLiteral("127.0.0.1:1");
-        ClusterPoller poller(nowhere);
+        ClusterMonitor poller(nowhere);
         poller.setRequestTimeout(500ms);
         poller.setInterval(100ms);
-        QSignalSpy failures(&poller, &ClusterPoller::refreshFailed);
-        QSignalSpy snapshots(&poller, &ClusterPoller::snapshotReady);
+        QSignalSpy failures(&poller, &ClusterMonitor::refreshFailed);
+        QSignalSpy snapshots(&poller, &ClusterMonitor::viewReady);
         poller.start();
         QTRY_VERIFY_WITH_TIMEOUT(failures.count() >= 2, 30000);
         QVERIFY2(failures.first().first().toString().contains(QStringLiteral("127.0.0.1:1")),
@@ -117,10 +117,10 @@ c.close()
     void stopReturnsAtOnceAndTheWorkerEndsAfterItsCurrentCall() {
         kafka::ConnectionProfile nowhere;
         nowhere.bootstrapServers = QStringLiteral("127.0.0.1:1");
-        ClusterPoller poller(nowhere);
+        ClusterMonitor poller(nowhere);
         poller.setRequestTimeout(2000ms);
-        QSignalSpy stopped(&poller, &ClusterPoller::stopped);
-        QSignalSpy failures(&poller, &ClusterPoller::refreshFailed);
+        QSignalSpy stopped(&poller, &ClusterMonitor::stopped);
+        QSignalSpy failures(&poller, &ClusterMonitor::refreshFailed);
         poller.start();
         // The worker is now (or soon) blocked in an Admin call that cannot succeed.
         QElapsedTimer clock;
@@ -135,8 +135,8 @@ c.close()
     }
 
     void canBeRestartedAfterStopping() {
-        ClusterPoller poller(test::brokerProfile());
-        QSignalSpy snapshots(&poller, &ClusterPoller::snapshotReady);
+        ClusterMonitor poller(test::brokerProfile());
+        QSignalSpy snapshots(&poller, &ClusterMonitor::viewReady);
         poller.start();
         QTRY_COMPARE_WITH_TIMEOUT(snapshots.count(), 1, 30000);
         poller.stop();
@@ -146,8 +146,8 @@ c.close()
     }
 
     void destroyingARunningPollerIsSafe() {
-        auto poller = std::make_unique<ClusterPoller>(test::brokerProfile());
-        QSignalSpy snapshots(poller.get(), &ClusterPoller::snapshotReady);
+        auto poller = std::make_unique<ClusterMonitor>(test::brokerProfile());
+        QSignalSpy snapshots(poller.get(), &ClusterMonitor::viewReady);
         poller->start();
         poller->refreshNow();
         poller.reset(); // stops and joins the worker; queued results must not crash
@@ -155,5 +155,5 @@ c.close()
     }
 };
 
-QTEST_GUILESS_MAIN(TestClusterPoller)
-#include "TestClusterPoller.moc"
+QTEST_GUILESS_MAIN(TestClusterMonitor)
+#include "TestClusterMonitor.moc"

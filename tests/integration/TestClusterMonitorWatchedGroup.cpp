@@ -1,17 +1,18 @@
-// GroupMonitorWorker on the real broker: snapshots of a live group arrive on the caller's
-// thread as values, with the exact timeline from the offsets topic; stop() ends the
-// worker and nothing arrives after it.
+// ClusterMonitor watching one group on the real broker: the group's full snapshots arrive
+// on the caller's thread as values inside each ClusterView, with the exact timeline from the
+// offsets topic; stop() ends the worker and nothing arrives after it.
 #include "TestBroker.h"
 
-#include "monitor/GroupMonitorWorker.h"
+#include "monitor/ClusterMonitor.h"
 
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTest>
 
 using namespace groupscope;
+using monitor::ClusterMonitor;
+using monitor::ClusterView;
 using monitor::GroupMonitorSnapshot;
-using monitor::GroupMonitorWorker;
 
 namespace {
 
@@ -36,7 +37,7 @@ c.close()
 
 } // namespace
 
-class TestGroupMonitorWorker : public QObject {
+class TestClusterMonitorWatchedGroup : public QObject {
     Q_OBJECT
 
 private slots:
@@ -67,13 +68,11 @@ c.close()
                                                 .arg(topic, test::bootstrapServers(), group)});
         QVERIFY(member.waitForStarted(10000));
 
-        monitor::MonitorSession::Options options;
-        options.profile = test::brokerProfile();
-        options.groups = {group};
-        GroupMonitorWorker worker(options);
+        ClusterMonitor worker(test::brokerProfile());
+        worker.setWatchedGroups({group});
         worker.setInterval(std::chrono::milliseconds(200));
-        QSignalSpy snapshots(&worker, &GroupMonitorWorker::snapshotsReady);
-        QSignalSpy stopped(&worker, &GroupMonitorWorker::stopped);
+        QSignalSpy snapshots(&worker, &ClusterMonitor::viewReady);
+        QSignalSpy stopped(&worker, &ClusterMonitor::stopped);
         worker.start();
 
         GroupMonitorSnapshot latest;
@@ -81,7 +80,7 @@ c.close()
             [&] {
                 if (snapshots.isEmpty())
                     return false;
-                const auto list = snapshots.last().first().value<QList<GroupMonitorSnapshot>>();
+                const auto list = snapshots.last().first().value<ClusterView>().watched;
                 if (list.size() != 1)
                     return false;
                 latest = list.first();
@@ -104,5 +103,5 @@ c.close()
     }
 };
 
-QTEST_GUILESS_MAIN(TestGroupMonitorWorker)
-#include "TestGroupMonitorWorker.moc"
+QTEST_GUILESS_MAIN(TestClusterMonitorWatchedGroup)
+#include "TestClusterMonitorWatchedGroup.moc"

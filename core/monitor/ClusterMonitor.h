@@ -1,11 +1,12 @@
 #pragma once
 
 #include "kafka/ConnectionProfile.h"
+#include "monitor/ClusterView.h"
 #include "monitor/SnapshotDiff.h"
-#include "snapshot/GroupSnapshot.h"
 
 #include <QDeadlineTimer>
 #include <QObject>
+#include <QStringList>
 #include <QThread>
 
 #include <atomic>
@@ -14,25 +15,28 @@
 
 namespace groupscope::monitor {
 
-// Polls a cluster's consumer groups on a worker thread and hands each refresh to the
-// caller's thread as a value (ClusterSnapshot), so the GUI thread never waits on the
-// network.
+// The GUI's live pipeline of one cluster: a MonitorSession (polling of every group, the
+// offsets-topic stream, one GroupMonitor) on a worker thread, whose ClusterView of each
+// refresh arrives on the caller's thread as a value, for the group list and the open
+// group's detail alike.
 //
-// Threads: the ClusterPoller object belongs to the thread that created it (the GUI
-// thread); its signals are emitted there. The AdminClient is created, used and destroyed
-// on the poller's own QThread. A refresh runs GroupInspector::inspectAll(); the next one
-// is scheduled `interval` after it finished, so a slow cluster never piles up requests.
-class ClusterPoller : public QObject {
+// Threads: the ClusterMonitor object belongs to the thread that created it (the GUI
+// thread); its signals are emitted there. The MonitorSession (AdminClient and its pool,
+// GroupMonitor, OffsetsTopicStreams) is created, used and destroyed on the monitor's own
+// QThread; the streams add their worker and fetch threads, which only fill their queues.
+// The next refresh is scheduled `interval` after the previous one ended, so a slow cluster
+// never piles up requests.
+class ClusterMonitor : public QObject {
     Q_OBJECT
 public:
     using Milliseconds = std::chrono::milliseconds;
     static constexpr Milliseconds defaultInterval{2000};
     static constexpr Milliseconds defaultRequestTimeout{5000};
 
-    explicit ClusterPoller(kafka::ConnectionProfile profile, QObject* parent = nullptr);
+    explicit ClusterMonitor(kafka::ConnectionProfile profile, QObject* parent = nullptr);
     // Stops and waits for the worker to finish its current Admin call (bounded by the
     // request timeout). Call stop() early and delete on stopped() to never wait at all.
-    ~ClusterPoller() override;
+    ~ClusterMonitor() override;
 
     const kafka::ConnectionProfile& profile() const { return m_profile; }
     Milliseconds interval() const { return Milliseconds(m_intervalMs.load()); }
@@ -42,14 +46,19 @@ public:
     // The deadline of each Admin call; applies from the next start().
     void setRequestTimeout(Milliseconds timeout) { m_requestTimeout = timeout; }
 
+    // The groups whose full GroupMonitorSnapshot each view carries (the open group). Their
+    // detail is ready from the next refresh, which runs at once.
+    void setWatchedGroups(const QStringList& groups);
+    const QStringList& watchedGroups() const { return m_watched; }
+
     // True from start() until the worker thread has exited.
     bool isRunning() const { return m_thread.isRunning(); }
 
-    // Starts polling: the first refresh runs at once. Does nothing while running.
+    // Starts monitoring: the first refresh runs at once. Does nothing while running.
     void start();
     // Asks the worker to stop and returns at once: the refresh in flight completes (its
-    // result is dropped), the AdminClient is destroyed on the worker thread, then stopped()
-    // is emitted.
+    // result is dropped), the session is destroyed on the worker thread, then stopped() is
+    // emitted.
     void stop();
     // Waits for the worker thread to exit after stop(); true if it did before the deadline.
     bool waitForStopped(QDeadlineTimer deadline = QDeadlineTimer(QDeadlineTimer::Forever));
@@ -58,12 +67,12 @@ public:
     void refreshNow();
 
 signals:
-    // A successful refresh; `snapshot.error` is never set here.
-    void snapshotReady(const groupscope::monitor::ClusterSnapshot& snapshot);
+    // A successful refresh.
+    void viewReady(const groupscope::monitor::ClusterView& view);
     // A refresh that failed as a whole (cluster unreachable, timeout, bad configuration).
-    // The previous snapshot is still the latest good data.
+    // The previous view is still the latest good data.
     void refreshFailed(const QString& message);
-    // Emitted after snapshotReady when something changed since the previous poll: groups
+    // Emitted after viewReady when something changed since the previous refresh: groups
     // appearing, state changes, members joining and leaving, partitions moving, commits.
     void changesObserved(const QList<groupscope::monitor::ChangeEvent>& changes);
     void stopped();
@@ -74,6 +83,7 @@ private:
     kafka::ConnectionProfile m_profile;
     Milliseconds m_requestTimeout = defaultRequestTimeout;
     std::atomic<long long> m_intervalMs{defaultInterval.count()};
+    QStringList m_watched;
     // Shared with the worker, which may outlive a stop() request by one Admin call.
     std::shared_ptr<std::atomic<bool>> m_stopRequested;
     std::shared_ptr<std::atomic<bool>> m_refreshPending;

@@ -1,0 +1,187 @@
+#include "monitor/ClusterMonitor.h"
+
+#include "monitor/MonitorSession.h"
+
+#include <QTimer>
+
+#include <optional>
+
+namespace groupscope::monitor {
+
+// Everything that runs on the worker thread. It owns the MonitorSession, so each librdkafka
+// handle is created, used and destroyed by this one thread (or its stream's own threads).
+class ClusterMonitor::Worker : public QObject {
+public:
+    Worker(ClusterMonitor* owner, std::shared_ptr<std::atomic<bool>> stopRequested)
+        : m_owner(owner)
+        , m_profile(owner->profile())
+        , m_requestTimeout(owner->requestTimeout())
+        , m_watched(owner->watchedGroups())
+        , m_stopRequested(std::move(stopRequested))
+        , m_refreshPending(owner->m_refreshPending)
+        , m_nextRefresh(new QTimer(this)) {
+        m_nextRefresh->setSingleShot(true);
+        connect(m_nextRefresh, &QTimer::timeout, this, &Worker::refresh);
+    }
+
+    // Posted rather than run from QThread::started, so the first refresh already runs
+    // inside the thread's event loop and a quick stop() can still cancel it.
+    void begin() { QMetaObject::invokeMethod(this, &Worker::refresh, Qt::QueuedConnection); }
+
+    void setWatchedGroups(const QStringList& groups) {
+        m_watched = groups;
+        if (m_session)
+            m_session->setWatchedGroups(groups);
+    }
+
+    void refresh() {
+        m_refreshPending->store(false);
+        m_nextRefresh->stop();
+        if (m_stopRequested->load())
+            return;
+        if (!m_session)
+            openSession();
+        if (m_session) {
+            if (const auto polled = m_session->refresh(); polled)
+                deliverView(m_session->view());
+            else
+                deliverFailure(polled.error().toString());
+        }
+        if (!m_stopRequested->load())
+            m_nextRefresh->start(Milliseconds(m_owner->m_intervalMs.load()));
+    }
+
+private:
+    void openSession() {
+        MonitorSession::Options options;
+        options.profile = m_profile;
+        options.requestTimeout = m_requestTimeout;
+        auto created = MonitorSession::create(std::move(options));
+        if (!created) {
+            deliverFailure(created.error().toString());
+            return;
+        }
+        m_session = std::move(created).value();
+        // stop() then interrupts a call in flight instead of waiting out its timeout.
+        m_session->setCancelFlag(m_stopRequested.get());
+        m_session->setWatchedGroups(m_watched);
+    }
+
+    // The signals are emitted on the owner's thread. A result that arrives after stop() is
+    // dropped there, so nobody sees data from a monitor they already stopped.
+    void deliverView(ClusterView view) {
+        // What changed since the previous refresh, computed here, off the GUI thread. The
+        // first view after a (re)start is a baseline, not a burst of "appeared" events.
+        QList<ChangeEvent> changes;
+        if (m_previous)
+            changes = diffSnapshots(*m_previous, view.cluster);
+        m_previous = view.cluster;
+        QMetaObject::invokeMethod(
+            m_owner,
+            [owner = m_owner, stopRequested = m_stopRequested, view = std::move(view),
+             changes = std::move(changes)] {
+                if (stopRequested->load())
+                    return;
+                emit owner->viewReady(view);
+                if (!changes.isEmpty())
+                    emit owner->changesObserved(changes);
+            },
+            Qt::QueuedConnection);
+    }
+
+    void deliverFailure(const QString& message) {
+        QMetaObject::invokeMethod(
+            m_owner,
+            [owner = m_owner, stopRequested = m_stopRequested, message] {
+                if (!stopRequested->load())
+                    emit owner->refreshFailed(message);
+            },
+            Qt::QueuedConnection);
+    }
+
+    ClusterMonitor* m_owner; // outlives the worker thread: ~ClusterMonitor waits for it
+    const kafka::ConnectionProfile m_profile;
+    const Milliseconds m_requestTimeout;
+    QStringList m_watched;
+    const std::shared_ptr<std::atomic<bool>> m_stopRequested;
+    const std::shared_ptr<std::atomic<bool>> m_refreshPending;
+    QTimer* m_nextRefresh;
+    std::unique_ptr<MonitorSession> m_session;
+    std::optional<ClusterSnapshot> m_previous;
+};
+
+ClusterMonitor::ClusterMonitor(kafka::ConnectionProfile profile, QObject* parent)
+    : QObject(parent)
+    , m_profile(std::move(profile))
+    , m_stopRequested(std::make_shared<std::atomic<bool>>(false))
+    , m_refreshPending(std::make_shared<std::atomic<bool>>(false)) {
+    qRegisterMetaType<ClusterView>();
+    qRegisterMetaType<ClusterSnapshot>();
+    qRegisterMetaType<QList<ChangeEvent>>();
+    qRegisterMetaType<GroupMonitorSnapshot>();
+    m_thread.setObjectName(QStringLiteral("ClusterMonitor"));
+    connect(&m_thread, &QThread::finished, this, &ClusterMonitor::stopped);
+}
+
+ClusterMonitor::~ClusterMonitor() {
+    stop();
+    waitForStopped();
+}
+
+void ClusterMonitor::setInterval(Milliseconds interval) {
+    m_intervalMs.store(std::max<long long>(interval.count(), 1));
+}
+
+void ClusterMonitor::setWatchedGroups(const QStringList& groups) {
+    if (groups == m_watched)
+        return;
+    m_watched = groups;
+    if (!m_worker || m_stopRequested->load())
+        return; // the next start() hands them to its worker
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, groups] { worker->setWatchedGroups(groups); },
+        Qt::QueuedConnection);
+    refreshNow();
+}
+
+void ClusterMonitor::start() {
+    if (m_thread.isRunning()) {
+        if (!m_stopRequested->load())
+            return;
+        // Restarting right after stop(): the old worker first has to finish its call.
+        waitForStopped();
+    }
+    m_stopRequested = std::make_shared<std::atomic<bool>>(false);
+    m_refreshPending->store(true);
+    m_worker = new Worker(this, m_stopRequested);
+    m_worker->moveToThread(&m_thread);
+    // QThread runs deferred deletes on the worker thread after finished(): the worker and
+    // its session are destroyed there, not on the GUI thread.
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(&m_thread, &QThread::started, m_worker, &Worker::begin);
+    m_thread.start();
+}
+
+void ClusterMonitor::stop() {
+    if (!m_thread.isRunning())
+        return;
+    m_stopRequested->store(true);
+    // The event loop exits after the event it is handling, i.e. after the Admin call in
+    // flight; that call ends within the request timeout.
+    m_thread.quit();
+    m_worker = nullptr;
+}
+
+bool ClusterMonitor::waitForStopped(QDeadlineTimer deadline) {
+    return m_thread.wait(deadline);
+}
+
+void ClusterMonitor::refreshNow() {
+    if (!m_worker || m_stopRequested->load())
+        return;
+    if (m_refreshPending->exchange(true))
+        return; // one is already queued
+    QMetaObject::invokeMethod(m_worker, &Worker::refresh, Qt::QueuedConnection);
+}
+
+} // namespace groupscope::monitor

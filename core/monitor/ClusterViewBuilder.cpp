@@ -1,0 +1,79 @@
+#include "monitor/ClusterViewBuilder.h"
+
+#include <algorithm>
+
+namespace groupscope::monitor {
+
+ClusterViewBuilder::ClusterViewBuilder(const lag::Clock& clock, GroupMonitor::Options options)
+    : m_clock(clock)
+    , m_monitor(clock, leanElsewhere(std::move(options))) {
+    // Until a session says it reads the offsets topic, commits come from polls.
+    m_monitor.setStreamState(GroupMonitor::StreamState::Unavailable,
+                             QStringLiteral("the offsets topic is not read: polling only"));
+}
+
+GroupMonitor::Options ClusterViewBuilder::leanElsewhere(GroupMonitor::Options options) {
+    options.detailForEveryGroup = false;
+    options.sparklineSamples = sparklineSamples;
+    return options;
+}
+
+QStringList ClusterViewBuilder::setWatchedGroups(const QStringList& groups,
+                                                 GroupMonitor::HistorySource source) {
+    QStringList wanted = groups;
+    wanted.sort();
+    wanted.removeDuplicates();
+    QStringList added;
+    for (const QString& group : std::as_const(m_watched))
+        if (!wanted.contains(group))
+            m_monitor.unwatch(group);
+    for (const QString& group : std::as_const(wanted))
+        if (!m_watched.contains(group)) {
+            m_monitor.watch(group, source);
+            added.append(group);
+        }
+    m_watched = wanted;
+    return added;
+}
+
+void ClusterViewBuilder::observePoll(const QList<GroupSnapshot>& groups, bool wholeCluster) {
+    const int64_t takenAtMs = m_clock.nowMs();
+    QSet<QString> polled;
+    polled.reserve(groups.size());
+    for (const GroupSnapshot& group : groups) {
+        m_monitor.observePoll(group, takenAtMs);
+        polled.insert(group.groupId());
+    }
+    if (wholeCluster)
+        m_monitor.observeGroupsAbsentFrom(polled);
+    m_takenAt = QDateTime::fromMSecsSinceEpoch(takenAtMs, Qt::UTC);
+}
+
+ClusterView ClusterViewBuilder::view() const {
+    ClusterView view;
+    view.cluster.takenAt = m_takenAt;
+    const QStringList listed = m_monitor.listedGroups();
+    view.cluster.groups.reserve(listed.size());
+    for (const QString& id : listed) {
+        GroupSnapshot row = *m_monitor.lastPoll(id);
+        if (std::binary_search(m_watched.cbegin(), m_watched.cend(), id)) {
+            // The list's verdict of a watched group is the one its detail shows.
+            view.watched.append(m_monitor.snapshot(id));
+            row.trend = m_monitor.trend(id, &view.watched.last());
+        } else {
+            row.trend = m_monitor.trend(id);
+        }
+        view.cluster.groups.append(std::move(row));
+    }
+    // Watched but not polled yet (or gone): the detail still learns what is known.
+    for (const QString& id : m_watched)
+        if (!std::binary_search(listed.cbegin(), listed.cend(), id))
+            view.watched.append(m_monitor.snapshot(id));
+    std::sort(view.watched.begin(), view.watched.end(),
+              [](const GroupMonitorSnapshot& a, const GroupMonitorSnapshot& b) {
+                  return a.group < b.group;
+              });
+    return view;
+}
+
+} // namespace groupscope::monitor

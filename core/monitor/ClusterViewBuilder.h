@@ -1,0 +1,53 @@
+#pragma once
+
+#include "lag/Clock.h"
+#include "monitor/ClusterView.h"
+#include "monitor/GroupMonitor.h"
+
+#include <QDateTime>
+#include <QSet>
+#include <QStringList>
+
+namespace groupscope::monitor {
+
+// The computing half of the live pipeline, without any Kafka handle: one GroupMonitor fed
+// with every poll and offsets-topic record of a cluster, lean for every group (lag, time
+// lag, rates, health, a sparkline of the last polls) and with full detail (commit history,
+// rebalance timeline, lag series and rebuild) for the watched groups only, so watching a
+// thousand groups costs megabytes while the open one keeps its hour of history. view() turns
+// it into the one ClusterView every front end reads.
+//
+// Not thread safe: the pipeline's worker owns it (MonitorSession).
+class ClusterViewBuilder {
+public:
+    static constexpr int sparklineSamples = 60;
+
+    // `options` shape the watched groups' detail; the builder keeps it to the watched groups.
+    explicit ClusterViewBuilder(const lag::Clock& clock = lag::SystemClock::instance(),
+                                GroupMonitor::Options options = {});
+
+    // Replaces the watched groups. A group newly watched gets its detail from `source`: the
+    // monitor's own stream when it has not read anything yet, else a replay of its history.
+    // Returns the groups that became watched.
+    QStringList setWatchedGroups(const QStringList& groups, GroupMonitor::HistorySource source);
+    const QStringList& watchedGroups() const { return m_watched; }
+
+    // One poll. `wholeCluster`: it listed every group, so a tracked group missing from it
+    // counts as absent (see GroupMonitor::Options::evictAfterAbsentPolls).
+    void observePoll(const QList<GroupSnapshot>& groups, bool wholeCluster);
+
+    GroupMonitor& monitor() { return m_monitor; }
+    const GroupMonitor& monitor() const { return m_monitor; }
+
+    ClusterView view() const;
+
+private:
+    static GroupMonitor::Options leanElsewhere(GroupMonitor::Options options);
+
+    const lag::Clock& m_clock;
+    GroupMonitor m_monitor;
+    QStringList m_watched; // sorted
+    QDateTime m_takenAt;   // of the last poll
+};
+
+} // namespace groupscope::monitor

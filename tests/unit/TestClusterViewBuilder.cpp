@@ -1,0 +1,187 @@
+// ClusterViewBuilder: what the group list shows beside each group's lag (time lag, health
+// verdict, sparkline), from a sequence of cluster-wide polls on a manual clock.
+
+#include "monitor/ClusterViewBuilder.h"
+
+#include <QTest>
+
+using namespace groupscope;
+using monitor::ClusterSnapshot;
+using monitor::ClusterViewBuilder;
+using monitor::GroupSnapshot;
+using namespace std::chrono_literals;
+
+namespace {
+
+// One partition of `orders`: committed at `committed`, log end at `logEnd`.
+GroupSnapshot group(const QString& id, int64_t committed, int64_t logEnd) {
+    GroupSnapshot snapshot;
+    snapshot.description.groupId = id;
+    snapshot.description.state = kafka::GroupState::Stable;
+    monitor::PartitionSnapshot row;
+    row.topicPartition = {QStringLiteral("orders"), 0};
+    row.committedOffset = committed;
+    row.logStartOffset = 0;
+    row.logEndOffset = logEnd;
+    row.lag = logEnd - committed;
+    snapshot.partitions.append(row);
+    return snapshot;
+}
+
+// Records the poll and returns the view's rows: the groups with their trends.
+ClusterSnapshot observe(ClusterViewBuilder& builder, const ClusterSnapshot& poll) {
+    builder.observePoll(poll.groups, true);
+    return builder.view().cluster;
+}
+
+} // namespace
+
+class TestClusterViewBuilder : public QObject {
+    Q_OBJECT
+
+private slots:
+    void aCaughtUpGroupIsHealthyWithNoTimeLag() {
+        lag::ManualClock clock;
+        ClusterViewBuilder tracker(clock);
+        ClusterSnapshot snapshot;
+        for (int poll = 0; poll < 15; ++poll) {
+            clock.advance(2s);
+            const int64_t end = 1000 + 100 * poll;
+            snapshot.groups = {group(QStringLiteral("fast"), end, end)};
+            snapshot = observe(tracker, snapshot);
+        }
+        const monitor::GroupTrend& trend = snapshot.groups.first().trend;
+        QCOMPARE(trend.health, lag::GroupStatus::Ok);
+        QCOMPARE(trend.maxTimeLag.status, lag::TimeLag::Status::CaughtUp);
+        QCOMPARE(trend.recentTotalLag.size(), 15);
+        QVERIFY(std::all_of(trend.recentTotalLag.cbegin(), trend.recentTotalLag.cend(),
+                            [](qint64 lag) { return lag == 0; }));
+    }
+
+    void aConsumerFallingBehindShowsGrowingLagTimeLagAndAWarning() {
+        lag::ManualClock clock;
+        ClusterViewBuilder tracker(clock);
+        ClusterSnapshot snapshot;
+        for (int poll = 0; poll < 15; ++poll) {
+            clock.advance(2s);
+            // Production 100 per poll, consumption 60: lag grows by 40 every poll.
+            snapshot.groups = {group(QStringLiteral("slow"), 1000 + 60 * poll, 1100 + 100 * poll)};
+            snapshot = observe(tracker, snapshot);
+        }
+        const monitor::GroupTrend& trend = snapshot.groups.first().trend;
+        QCOMPARE(trend.health, lag::GroupStatus::Warning);
+        QVERIFY2(trend.healthReason.startsWith(QStringLiteral("orders-0: ")),
+                 qPrintable(trend.healthReason));
+        QVERIFY(trend.maxTimeLag.isKnown());
+        QVERIFY2(trend.maxTimeLag.seconds > 0,
+                 qPrintable(QString::number(trend.maxTimeLag.seconds)));
+        QCOMPARE(trend.recentTotalLag.first(), 100);
+        QCOMPARE(trend.recentTotalLag.last(), 100 + 40 * 14);
+    }
+
+    void theSparklineKeepsOnlyTheNewestSamples() {
+        lag::ManualClock clock;
+        ClusterViewBuilder tracker(clock);
+        ClusterSnapshot snapshot;
+        const int polls = ClusterViewBuilder::sparklineSamples + 25;
+        for (int poll = 0; poll < polls; ++poll) {
+            clock.advance(2s);
+            snapshot.groups = {group(QStringLiteral("long"), 0, poll)};
+            snapshot = observe(tracker, snapshot);
+        }
+        const QList<qint64>& trend = snapshot.groups.first().trend.recentTotalLag;
+        QCOMPARE(trend.size(), ClusterViewBuilder::sparklineSamples);
+        QCOMPARE(trend.last(), polls - 1);
+        QCOMPARE(trend.first(), polls - ClusterViewBuilder::sparklineSamples);
+    }
+
+    void eachGroupGetsItsOwnTrend() {
+        lag::ManualClock clock;
+        ClusterViewBuilder tracker(clock);
+        ClusterSnapshot snapshot;
+        for (int poll = 0; poll < 3; ++poll) {
+            clock.advance(2s);
+            snapshot.groups = {group(QStringLiteral("a"), 0, 10),
+                               group(QStringLiteral("b"), 0, 20)};
+            snapshot = observe(tracker, snapshot);
+        }
+        QCOMPARE(snapshot.groups.at(0).trend.recentTotalLag, QList<qint64>({10, 10, 10}));
+        QCOMPARE(snapshot.groups.at(1).trend.recentTotalLag, QList<qint64>({20, 20, 20}));
+    }
+
+    // A broker that is shutting down answers ListGroups with an empty listing once its
+    // coordinator has unloaded the offsets partitions (seen on Kafka 4.4 between the last
+    // good listing and the first refused connection). The list must not blank out for it,
+    // while a group really gone leaves after a few polls.
+    void aGroupMissingFromAListingStaysUntilItIsEvicted() {
+        lag::ManualClock clock;
+        ClusterViewBuilder builder(clock);
+        ClusterSnapshot snapshot;
+        clock.advance(2s);
+        snapshot.groups = {group(QStringLiteral("billing"), 5, 10)};
+        QCOMPARE(observe(builder, snapshot).groups.size(), 1);
+        const int evictAfter = monitor::GroupMonitor::Options().evictAfterAbsentPolls;
+        for (int poll = 1; poll < evictAfter; ++poll) {
+            clock.advance(2s);
+            const ClusterSnapshot shown = observe(builder, ClusterSnapshot());
+            QCOMPARE(shown.groups.size(), 1);
+            QCOMPARE(shown.groups.first().groupId(), QStringLiteral("billing"));
+            QCOMPARE(shown.groups.first().totalLag(), 5); // the last good poll's rows
+        }
+        clock.advance(2s);
+        QVERIFY(observe(builder, ClusterSnapshot()).groups.isEmpty());
+    }
+
+    void aWatchedGroupsListVerdictIsItsDetailsVerdict() {
+        lag::ManualClock clock;
+        ClusterViewBuilder builder(clock);
+        builder.setWatchedGroups({QStringLiteral("slow")},
+                                 monitor::GroupMonitor::HistorySource::Stream);
+        for (int poll = 0; poll < 15; ++poll) {
+            clock.advance(2s);
+            builder.observePoll({group(QStringLiteral("slow"), 1000 + 60 * poll, 1100 + 100 * poll),
+                                 group(QStringLiteral("other"), 0, 10)},
+                                true);
+        }
+        const monitor::ClusterView view = builder.view();
+        QCOMPARE(view.watched.size(), 1);
+        const monitor::GroupMonitorSnapshot* detail = view.watchedGroup(QStringLiteral("slow"));
+        QVERIFY(detail);
+        QCOMPARE(detail->health.status, lag::GroupStatus::Warning);
+        QCOMPARE(view.group(QStringLiteral("slow"))->trend.health, detail->health.status);
+        QVERIFY(!detail->commits.isEmpty()); // watched: the detail's history is kept
+        QVERIFY(!view.watchedGroup(QStringLiteral("other")));
+    }
+
+    // A group opened after the stream had read its history gets that history replayed for
+    // it: the replay fills its commit history only; the numbers every group has (here, the
+    // consumption the health window sees) still come from the stream alone.
+    void aReplayFeedsOnlyTheWatchedGroupsDetail() {
+        lag::ManualClock clock;
+        ClusterViewBuilder builder(clock);
+        monitor::GroupMonitor& monitor = builder.monitor();
+        monitor.setStreamState(monitor::GroupMonitor::StreamState::Live);
+        clock.advance(2s);
+        builder.observePoll({group(QStringLiteral("late"), 40, 100)}, true);
+        builder.setWatchedGroups({QStringLiteral("late")},
+                                 monitor::GroupMonitor::HistorySource::Replay);
+        offsetstopic::OffsetCommit commit;
+        commit.group = QStringLiteral("late");
+        commit.topicPartition = {QStringLiteral("orders"), 0};
+        commit.offset = 40;
+        commit.commitTimestamp = clock.nowMs();
+        monitor.observeRecord(commit); // the stream's copy: not history for the detail
+        QVERIFY(builder.view().watchedGroup(QStringLiteral("late"))->commits.isEmpty());
+        monitor.observeReplayedRecord(commit);
+        const monitor::ClusterView view = builder.view();
+        QCOMPARE(view.watchedGroup(QStringLiteral("late"))->commits.size(), 1);
+        QCOMPARE(view.watchedGroup(QStringLiteral("late"))->commits.first().offset, 40);
+        // The replay waits to be complete before the lag is rebuilt.
+        QVERIFY(monitor.groupsAwaitingLagBackfill().isEmpty());
+        monitor.setReplayComplete(QStringLiteral("late"));
+        QCOMPARE(monitor.groupsAwaitingLagBackfill(), QStringList{QStringLiteral("late")});
+    }
+};
+
+QTEST_GUILESS_MAIN(TestClusterViewBuilder)
+#include "TestClusterViewBuilder.moc"
