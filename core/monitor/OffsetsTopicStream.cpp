@@ -118,38 +118,59 @@ std::unique_ptr<ConsumerSession> OffsetsTopicStream::open(Progress& progress) {
         m_status.state = m_status.state == State::Unreadable ? State::Unreadable : State::Starting;
         m_status.caughtUp = false;
     }
+    const std::optional<QList<TopicPartition>> partitions = readPartitionEnds(progress);
+    if (!partitions)
+        return nullptr;
+    auto session = ConsumerSession::create(readerOptions());
+    if (!session) {
+        setUnreadable(session.error().toString());
+        return nullptr;
+    }
+    if (!assignHistoryWindow(*session.value(), *partitions))
+        return nullptr;
+    progress.lastMessageAt = std::chrono::steady_clock::now();
+    std::lock_guard lock(m_mutex);
+    m_status.state = State::Reading;
+    m_status.reason.clear();
+    m_status.partitions = int(partitions->size());
+    return std::move(session).value();
+}
+
+std::optional<QList<TopicPartition>> OffsetsTopicStream::readPartitionEnds(Progress& progress) {
     auto admin = kafka::AdminClient::create(m_options.profile, m_options.requestTimeout);
     if (!admin) {
         setUnreadable(admin.error().toString());
-        return nullptr;
+        return std::nullopt;
     }
     admin.value()->setCancelFlag(&m_stopping);
     auto partitions = admin.value()->topicPartitions({m_options.topic});
     if (!partitions) {
         setUnreadable(QStringLiteral("cannot read %1: %2")
                           .arg(m_options.topic, partitions.error().toString()));
-        return nullptr;
+        return std::nullopt;
     }
     if (partitions.value().isEmpty()) {
         setUnreadable(QStringLiteral("%1 has no partitions yet").arg(m_options.topic));
-        return nullptr;
+        return std::nullopt;
     }
     auto ends = admin.value()->logOffsets(partitions.value());
     if (!ends) {
         setUnreadable(
             QStringLiteral("cannot read %1: %2").arg(m_options.topic, ends.error().toString()));
-        return nullptr;
+        return std::nullopt;
     }
     for (const kafka::LogOffsets& end : ends.value()) {
         if (end.error.isError()) {
             setUnreadable(QStringLiteral("cannot read %1: %2")
                               .arg(end.topicPartition.toString(), end.error.toString()));
-            return nullptr;
+            return std::nullopt;
         }
         progress.endAtStart.insert(end.topicPartition, end.logEndOffset);
     }
-    admin.value().reset(); // the session resolves positions itself from here on
+    return partitions.value(); // the session resolves positions itself from here on
+}
 
+consumer::ConsumerSessionOptions OffsetsTopicStream::readerOptions() const {
     consumer::ConsumerSessionOptions sessionOptions;
     sessionOptions.profile = m_options.profile;
     // A private group id that is never subscribed with, so never joined: ConsumerSession
@@ -163,39 +184,34 @@ std::unique_ptr<ConsumerSession> OffsetsTopicStream::open(Progress& progress) {
     sessionOptions.afterOutOfRange = RepositionTarget::earliest(); // compaction moved the start
     sessionOptions.properties = {
         {QStringLiteral("client.id"), QStringLiteral("groupscope-offsets-stream")}};
-    auto session = ConsumerSession::create(sessionOptions);
-    if (!session) {
-        setUnreadable(session.error().toString());
-        return nullptr;
-    }
+    return sessionOptions;
+}
+
+bool OffsetsTopicStream::assignHistoryWindow(ConsumerSession& session,
+                                             const QList<TopicPartition>& partitions) {
     // The engine resolves the timestamp per partition; a partition with nothing that new
     // starts at its log end.
     const int64_t startMs = m_options.clock->nowMs() - m_options.history.count();
     QMap<TopicPartition, RepositionTarget> targets;
-    for (const TopicPartition& partition : partitions.value()) {
+    for (const TopicPartition& partition : partitions) {
         const auto resume = m_resumeAt.constFind(partition);
         targets.insert(partition, resume != m_resumeAt.cend()
                                       ? RepositionTarget::offset(*resume)
                                       : RepositionTarget::timestamp(startMs));
     }
-    auto outcomes = session.value()->assign(targets);
+    auto outcomes = session.assign(targets);
     if (!outcomes) {
         setUnreadable(
             QStringLiteral("cannot read %1: %2").arg(m_options.topic, outcomes.error().toString()));
-        return nullptr;
+        return false;
     }
     for (const consumer::RepositionOutcome& outcome : outcomes.value())
         if (!outcome.ok()) {
             setUnreadable(QStringLiteral("cannot read %1: %2")
                               .arg(outcome.topicPartition.toString(), outcome.error.toString()));
-            return nullptr;
+            return false;
         }
-    progress.lastMessageAt = std::chrono::steady_clock::now();
-    std::lock_guard lock(m_mutex);
-    m_status.state = State::Reading;
-    m_status.reason.clear();
-    m_status.partitions = int(partitions.value().size());
-    return std::move(session).value();
+    return true;
 }
 
 void OffsetsTopicStream::pump(ConsumerSession& session, Progress& progress) {

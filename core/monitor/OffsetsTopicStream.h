@@ -15,12 +15,14 @@
 #include <deque>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
 namespace groupscope::consumer {
 class ConsumerSession;
-}
+struct ConsumerSessionOptions;
+} // namespace groupscope::consumer
 
 namespace groupscope::monitor {
 
@@ -117,6 +119,14 @@ private:
     void run();
     // Opens a session on every partition; sets the reason and returns null on failure.
     std::unique_ptr<consumer::ConsumerSession> open(Progress& progress);
+    // open()'s steps: the topic's partitions and where their logs end now (the admin
+    // client is gone when it returns), the reader's consumer options, and its assignment
+    // at the start of the history window (or where an earlier reader stopped). Each says
+    // why the topic is unreadable when it fails.
+    std::optional<QList<kafka::TopicPartition>> readPartitionEnds(Progress& progress);
+    consumer::ConsumerSessionOptions readerOptions() const;
+    bool assignHistoryWindow(consumer::ConsumerSession& session,
+                             const QList<kafka::TopicPartition>& partitions);
     // Reads until stop() or until the topic becomes unreadable.
     void pump(consumer::ConsumerSession& session, Progress& progress);
     void queueMessages(consumer::ConsumerSession& session, size_t limit);

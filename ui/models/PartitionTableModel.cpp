@@ -60,33 +60,7 @@ QVariant PartitionTableModel::data(const QModelIndex& index, int role) const {
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole:
-        switch (column) {
-        case TopicColumn:
-            return row.topicPartition.topic;
-        case PartitionColumn:
-            return row.topicPartition.partition;
-        case CommittedColumn:
-            return tableText::offset(row.committedOffset);
-        case LogStartColumn:
-            return tableText::offset(row.logStartOffset);
-        case LogEndColumn:
-            return tableText::offset(row.logEndOffset);
-        case LagColumn:
-            return tableText::offset(row.lag);
-        case OwnerColumn:
-            return row.clientId.isEmpty() ? tableText::none() : row.clientId;
-        case MetadataColumn:
-            return row.commitMetadata;
-        case TimeLagColumn:
-            return lag::timeLagText(row.timeLag);
-        case LastCommitColumn: {
-            const int64_t at = row.lastCommitMs;
-            return at < 0 ? tableText::none()
-                          : QDateTime::fromMSecsSinceEpoch(at).toString(
-                                QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-        }
-        }
-        return {};
+        return displayText(row, column);
     case Qt::TextAlignmentRole:
         return column == PartitionColumn || (column >= CommittedColumn && column <= TimeLagColumn)
                    ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
@@ -102,35 +76,69 @@ QVariant PartitionTableModel::data(const QModelIndex& index, int role) const {
             return tr("How long ago the log end was at the committed offset");
         return {};
     case SortRole:
-        switch (column) {
-        case TopicColumn:
-            return row.topicPartition.topic;
-        case PartitionColumn:
-            return qlonglong(row.topicPartition.partition);
-        case CommittedColumn:
-            return qlonglong(row.committedOffset.value_or(-1));
-        case LogStartColumn:
-            return qlonglong(row.logStartOffset);
-        case LogEndColumn:
-            return qlonglong(row.logEndOffset);
-        case LagColumn:
-            return qlonglong(row.lag.value_or(-1));
-        case OwnerColumn:
-            return row.clientId;
-        case MetadataColumn:
-            return row.commitMetadata;
-        case TimeLagColumn: {
-            const lag::TimeLag& timeLag = row.timeLag;
-            return timeLag.status == lag::TimeLag::Status::Unknown ? -1.0 : timeLag.seconds;
-        }
-        case LastCommitColumn:
-            return qlonglong(row.lastCommitMs);
-        }
-        return {};
+        return sortValue(row, column);
     case LagRole:
         return qlonglong(row.lag.value_or(-1));
     case MaxLagRole:
         return m_maxLag;
+    }
+    return {};
+}
+
+QVariant PartitionTableModel::displayText(const PartitionRow& row, int column) {
+    switch (column) {
+    case TopicColumn:
+        return row.topicPartition.topic;
+    case PartitionColumn:
+        return row.topicPartition.partition;
+    case CommittedColumn:
+        return tableText::offset(row.committedOffset);
+    case LogStartColumn:
+        return tableText::offset(row.logStartOffset);
+    case LogEndColumn:
+        return tableText::offset(row.logEndOffset);
+    case LagColumn:
+        return tableText::offset(row.lag);
+    case OwnerColumn:
+        return row.clientId.isEmpty() ? tableText::none() : row.clientId;
+    case MetadataColumn:
+        return row.commitMetadata;
+    case TimeLagColumn:
+        return lag::timeLagText(row.timeLag);
+    case LastCommitColumn: {
+        const int64_t at = row.lastCommitMs;
+        return at < 0 ? tableText::none()
+                      : QDateTime::fromMSecsSinceEpoch(at).toString(
+                            QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    }
+    }
+    return {};
+}
+
+QVariant PartitionTableModel::sortValue(const PartitionRow& row, int column) {
+    switch (column) {
+    case TopicColumn:
+        return row.topicPartition.topic;
+    case PartitionColumn:
+        return qlonglong(row.topicPartition.partition);
+    case CommittedColumn:
+        return qlonglong(row.committedOffset.value_or(-1));
+    case LogStartColumn:
+        return qlonglong(row.logStartOffset);
+    case LogEndColumn:
+        return qlonglong(row.logEndOffset);
+    case LagColumn:
+        return qlonglong(row.lag.value_or(-1));
+    case OwnerColumn:
+        return row.clientId;
+    case MetadataColumn:
+        return row.commitMetadata;
+    case TimeLagColumn: {
+        const lag::TimeLag& timeLag = row.timeLag;
+        return timeLag.status == lag::TimeLag::Status::Unknown ? -1.0 : timeLag.seconds;
+    }
+    case LastCommitColumn:
+        return qlonglong(row.lastCommitMs);
     }
     return {};
 }

@@ -59,6 +59,9 @@ protected:
     bool sameCell(const PartitionRow& shown, const PartitionRow& fresh, int column) const override;
 
 private:
+    // data()'s DisplayRole and SortRole for one cell.
+    static QVariant displayText(const PartitionRow& row, int column);
+    static QVariant sortValue(const PartitionRow& row, int column);
     static QList<PartitionRow> rowsOf(const monitor::GroupSnapshot& group,
                                       const monitor::GroupMonitorSnapshot* detail);
 

@@ -74,7 +74,16 @@ MainWindow::MainWindow(QWidget* parent)
     resize(1200, 800);
 
     m_proxy->setSourceModel(m_model);
+    setUpFilters();
+    setUpGroupTable();
+    setUpLayout();
+    setUpStatusBar();
+    createMenus();
+    restoreLayout();
+    showStatus(tr("Not connected"), false);
+}
 
+void MainWindow::setUpFilters() {
     m_filterEdit->setObjectName(QStringLiteral("groupFilterEdit"));
     m_filterEdit->setPlaceholderText(tr("Filter by group or topic (Ctrl+F)"));
     m_filterEdit->setClearButtonEnabled(true);
@@ -93,7 +102,9 @@ MainWindow::MainWindow(QWidget* parent)
             GroupFilterProxyModel::StateFilter(m_stateFilter->currentData().toInt()));
         updatePlaceholder();
     });
+}
 
+void MainWindow::setUpGroupTable() {
     m_view->setObjectName(QStringLiteral("groupTable"));
     m_view->setModel(m_proxy);
     m_view->setItemDelegateForColumn(GroupListModel::StateColumn,
@@ -127,7 +138,9 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updatePlaceholder);
     // Enter and double-click both "activate" a row in Qt's views.
     connect(m_view, &QAbstractItemView::activated, this, &MainWindow::openCurrentGroup);
+}
 
+void MainWindow::setUpLayout() {
     auto* browser = new QWidget(this);
     auto* filterRow = new QHBoxLayout;
     filterRow->addWidget(m_filterEdit, 1);
@@ -150,7 +163,9 @@ MainWindow::MainWindow(QWidget* parent)
         if (m_monitor)
             m_monitor->refreshNow(); // show the new committed offsets at once
     });
+}
 
+void MainWindow::setUpStatusBar() {
     m_statusLabel->setObjectName(QStringLiteral("connectionStatus"));
     m_statusLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // Long error texts are cut by the status bar; the tooltip holds the whole text.
@@ -160,10 +175,6 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(m_statusLabel, 1);
     statusBar()->addPermanentWidget(m_modeLabel);
     statusBar()->addPermanentWidget(m_refreshLabel);
-
-    createMenus();
-    restoreLayout();
-    showStatus(tr("Not connected"), false);
 }
 
 MainWindow::~MainWindow() {

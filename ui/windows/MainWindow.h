@@ -57,6 +57,12 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    // The constructor's parts: the filter row, the group table, the splitter with the
+    // detail below, the status bar.
+    void setUpFilters();
+    void setUpGroupTable();
+    void setUpLayout();
+    void setUpStatusBar();
     void createMenus();
     void showAbout();
     void applyView(const monitor::ClusterView& view);
