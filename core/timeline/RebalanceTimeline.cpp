@@ -155,6 +155,14 @@ void RebalanceTimeline::observeGroupMetadata(const offsetstopic::GroupMetadata& 
         return;
     }
     group.timeline.deleted = false;
+    // Kafka 4's group coordinator stores a classic group as soon as it exists, before any
+    // generation formed: generation 0, no members, no protocol. That is a state, Empty, not
+    // a generation (Kafka 3 stores nothing until the first join completes).
+    if (metadata.generation == 0 && metadata.members.isEmpty()) {
+        enterState(group, kafka::GroupState::Empty,
+                   metadata.currentStateTimestamp.value_or(metadata.recordTimestamp), false);
+        return;
+    }
 
     Generation generation;
     generation.generationId = metadata.generation;

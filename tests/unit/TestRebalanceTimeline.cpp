@@ -127,6 +127,22 @@ private slots:
         QCOMPARE(timeline.groups(), QStringList{group});
     }
 
+    // Kafka 4 stores a classic group when it is created, as generation 0 with no members;
+    // the timeline's first generation is still the first one that formed.
+    void groupCreatedBeforeItsFirstGenerationIsEmptyNotAGeneration() {
+        RebalanceTimeline timeline;
+        timeline.observeGroupMetadata(generationRecord(0, {}, start, start + 5));
+        timeline.observeGroupMetadata(
+            generationRecord(1, {{QStringLiteral("m-1"), {orders0}}}, start + 100, start + 150));
+        const GroupTimeline history = timeline.timeline(group);
+        QCOMPARE(history.generations.size(), 1);
+        QCOMPARE(history.generations[0].generationId, 1);
+        QCOMPARE(history.generations[0].protocol, QStringLiteral("range"));
+        QCOMPARE(history.generations[0].joinedMemberIds, QStringList{QStringLiteral("m-1")});
+        QCOMPARE(statesOf(history).first(), GroupState::Empty);
+        QCOMPARE(history.states.first().startMs, start);
+    }
+
     void sameGenerationStoredAgainIsUpdatedInPlace() {
         RebalanceTimeline timeline;
         timeline.observeGroupMetadata(
