@@ -151,8 +151,8 @@ int runCli(const QStringList& words, QTextStream& out, QTextStream& err) {
         return ExitSuccess;
     }
     if (arguments.takeFlag(QStringLiteral("--version"))) {
-        out << "groupscope-cli " << GROUPSCOPE_VERSION << u'\n'
-            << "librdkafka " << kafka::librdkafkaVersion() << u'\n';
+        out << "groupscope-cli " << GROUPSCOPE_VERSION << u'\n' << "librdkafka "
+            << kafka::librdkafkaVersion() << u'\n';
         return ExitSuccess;
     }
     CommonOptions common;
