@@ -201,7 +201,8 @@ for binary in groupscope groupscope-cli; do
   fi
 done
 pushd / >/dev/null
-check_version "$top/bin/groupscope-cli" "groupscope-cli $version"
+check_version "$top/bin/groupscope-cli" "groupscope-cli $version
+librdkafka $rdkafka_in_use"
 cd "$scratch"
 check_version "$top/bin/groupscope" "groupscope $version"
 popd >/dev/null
