@@ -1,5 +1,6 @@
 #include "models/OffsetEditModel.h"
 
+#include "models/PositionColumns.h"
 #include "models/ResetModeText.h"
 #include "models/TableText.h"
 
@@ -8,6 +9,9 @@
 #include <QPalette>
 
 namespace groupscope::ui {
+
+static_assert(int(OffsetEditModel::CurrentColumn) == int(positionColumns::Committed) &&
+              int(OffsetEditModel::LagColumn) == int(positionColumns::Lag));
 
 using offsets::ResetMode;
 using offsets::ResetSpec;
@@ -77,19 +81,9 @@ OffsetEditRow OffsetEditModel::merged(const OffsetEditRow& shown,
 }
 
 QVariant OffsetEditModel::displayText(const OffsetEditRow& row, int column) const {
+    if (column < positionColumns::Count)
+        return positionColumns::displayText(row, column);
     switch (column) {
-    case TopicColumn:
-        return row.topicPartition.topic;
-    case PartitionColumn:
-        return row.topicPartition.partition;
-    case CurrentColumn:
-        return tableText::offset(row.committedOffset);
-    case LogStartColumn:
-        return tableText::offset(row.logStartOffset);
-    case LogEndColumn:
-        return tableText::offset(row.logEndOffset);
-    case LagColumn:
-        return tableText::offset(row.lag);
     case ModeColumn:
         return ResetModeText::label(row.spec.mode);
     case ValueColumn:
@@ -165,19 +159,9 @@ QVariant OffsetEditModel::data(const QModelIndex& index, int role) const {
             return tr("Added by you: the group has no committed offset here yet");
         return {};
     case SortRole:
+        if (column < positionColumns::Count)
+            return positionColumns::sortValue(row, column);
         switch (column) {
-        case TopicColumn:
-            return row.topicPartition.topic;
-        case PartitionColumn:
-            return qlonglong(row.topicPartition.partition);
-        case CurrentColumn:
-            return qlonglong(row.committedOffset.value_or(-1));
-        case LogStartColumn:
-            return qlonglong(row.logStartOffset);
-        case LogEndColumn:
-            return qlonglong(row.logEndOffset);
-        case LagColumn:
-            return qlonglong(row.lag.value_or(-1));
         case NewOffsetColumn:
             return qlonglong(row.newOffset.value_or(-1));
         case DeltaColumn:

@@ -35,6 +35,7 @@ struct OffsetEditRow : kafka::PartitionPosition {
 class OffsetEditModel : public KeyedTableModel<OffsetEditRow, kafka::TopicPartition> {
     Q_OBJECT
 public:
+    // The first six are positionColumns::Column (the PartitionPosition fields).
     enum Column {
         TopicColumn,
         PartitionColumn,

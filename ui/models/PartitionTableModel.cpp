@@ -1,5 +1,6 @@
 #include "models/PartitionTableModel.h"
 
+#include "models/PositionColumns.h"
 #include "models/TableText.h"
 
 #include "lag/DurationText.h"
@@ -8,6 +9,9 @@
 #include <QHash>
 
 namespace groupscope::ui {
+
+static_assert(int(PartitionTableModel::CommittedColumn) == int(positionColumns::Committed) &&
+              int(PartitionTableModel::LagColumn) == int(positionColumns::Lag));
 
 PartitionTableModel::PartitionTableModel(QObject* parent)
     : KeyedTableModel(parent) {}
@@ -86,19 +90,9 @@ QVariant PartitionTableModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant PartitionTableModel::displayText(const PartitionRow& row, int column) {
+    if (column < positionColumns::Count)
+        return positionColumns::displayText(row, column);
     switch (column) {
-    case TopicColumn:
-        return row.topicPartition.topic;
-    case PartitionColumn:
-        return row.topicPartition.partition;
-    case CommittedColumn:
-        return tableText::offset(row.committedOffset);
-    case LogStartColumn:
-        return tableText::offset(row.logStartOffset);
-    case LogEndColumn:
-        return tableText::offset(row.logEndOffset);
-    case LagColumn:
-        return tableText::offset(row.lag);
     case OwnerColumn:
         return row.clientId.isEmpty() ? tableText::none() : row.clientId;
     case MetadataColumn:
@@ -116,19 +110,9 @@ QVariant PartitionTableModel::displayText(const PartitionRow& row, int column) {
 }
 
 QVariant PartitionTableModel::sortValue(const PartitionRow& row, int column) {
+    if (column < positionColumns::Count)
+        return positionColumns::sortValue(row, column);
     switch (column) {
-    case TopicColumn:
-        return row.topicPartition.topic;
-    case PartitionColumn:
-        return qlonglong(row.topicPartition.partition);
-    case CommittedColumn:
-        return qlonglong(row.committedOffset.value_or(-1));
-    case LogStartColumn:
-        return qlonglong(row.logStartOffset);
-    case LogEndColumn:
-        return qlonglong(row.logEndOffset);
-    case LagColumn:
-        return qlonglong(row.lag.value_or(-1));
     case OwnerColumn:
         return row.clientId;
     case MetadataColumn:

@@ -19,6 +19,7 @@ struct PartitionRow : monitor::PartitionSnapshot {
 class PartitionTableModel : public KeyedTableModel<PartitionRow, kafka::TopicPartition> {
     Q_OBJECT
 public:
+    // The first six are positionColumns::Column (the PartitionPosition fields).
     enum Column {
         TopicColumn,
         PartitionColumn,
