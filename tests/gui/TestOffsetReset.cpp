@@ -14,9 +14,11 @@
 #include "models/PartitionTableModel.h"
 #include "offsets/ResetSpec.h"
 #include "widgets/GroupDetailWidget.h"
+
 #include "widgets/OffsetResetPanel.h"
 #include "widgets/ResetHistoryPanel.h"
 #include "windows/MainWindow.h"
+#include <QTabWidget>
 
 #include <QApplication>
 #include <QCheckBox>
@@ -76,6 +78,8 @@ std::unique_ptr<ui::MainWindow> openWindow(const QString& group, bool readOnly =
     connection.refreshInterval = std::chrono::milliseconds(500);
     window->connectTo(connection);
     window->openGroup(group);
+    // As a user would: the table is filled while it is on screen (OffsetResetPanel).
+    window->groupDetail()->tabs()->setCurrentIndex(ui::GroupDetailWidget::OffsetsTab);
     window->show();
     return window;
 }

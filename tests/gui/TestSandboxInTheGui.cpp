@@ -12,8 +12,10 @@
 #include "models/OffsetEditModel.h"
 #include "sandbox/SandboxWorkload.h"
 #include "widgets/GroupDetailWidget.h"
+
 #include "widgets/OffsetResetPanel.h"
 #include "windows/MainWindow.h"
+#include <QTabWidget>
 
 #include <QApplication>
 #include <QDateTime>
@@ -132,6 +134,8 @@ private slots:
         const QString archive = m_workload->layout().archive.name;
         const QString topic = m_workload->layout().payments.name; // one of archive's topics
         m_window->openGroup(archive);
+        // As a user would: the table is filled while it is on screen (OffsetResetPanel).
+        m_window->groupDetail()->tabs()->setCurrentIndex(ui::GroupDetailWidget::OffsetsTab);
         ui::OffsetResetPanel* panel = m_window->groupDetail()->offsetPanel();
         OffsetEditModel* model = panel->model();
         // The sandbox commits archive's offsets once, in the middle of the logs.

@@ -1,12 +1,12 @@
 #pragma once
 
-#include <QStyledItemDelegate>
+#include "delegates/TextCellDelegate.h"
 
 namespace groupscope::ui {
 
 // Paints a partition's lag as a bar relative to the largest lag in the table, behind the
 // number. Paint-only: it reads PartitionTableModel::LagRole and MaxLagRole and never edits.
-class LagBarDelegate : public QStyledItemDelegate {
+class LagBarDelegate : public TextCellDelegate {
     Q_OBJECT
 public:
     LagBarDelegate(int lagRole, int maxLagRole, QObject* parent = nullptr);

@@ -3,6 +3,7 @@
 #include <QList>
 #include <QVarLengthArray>
 
+#include <algorithm>
 #include <functional>
 
 namespace groupscope::ui {
@@ -16,13 +17,23 @@ using ChangedColumns = QVarLengthArray<bool, 32>;
 // moved then costs a handful of dataChanged signals instead of 10,000, each of which a
 // sorting proxy would otherwise handle on its own. The blocks cover exactly the changed
 // cells, never more: a dataChanged on a cell the user is editing would reset the editor.
+//
+// A table without editors can say so (Precision::ReadOnly): then a refresh that would
+// need more than `readOnlyBlockLimit` blocks signals one block around all its changed
+// cells instead. A busy group's refresh breaks its runs differently in every row
+// (committed moved here, log end there) and made thousands of blocks, each a walk and
+// allocations in the sorting proxy and the view; repainting an unchanged cell inside the
+// one block costs nothing visible.
 class ChangedCellBlocks {
 public:
     // Receives each finished block: rows and columns, inclusive.
     using Emit = std::function<void(int firstRow, int lastRow, int firstColumn, int lastColumn)>;
+    enum class Precision { ExactCells, ReadOnly };
+    static constexpr int readOnlyBlockLimit = 64;
 
-    explicit ChangedCellBlocks(Emit emitBlock)
-        : m_emit(std::move(emitBlock)) {}
+    explicit ChangedCellBlocks(Emit emitBlock, Precision precision = Precision::ExactCells)
+        : m_emit(std::move(emitBlock))
+        , m_precision(precision) {}
     ~ChangedCellBlocks() { flush(); }
     ChangedCellBlocks(const ChangedCellBlocks&) = delete;
     ChangedCellBlocks& operator=(const ChangedCellBlocks&) = delete;
@@ -41,14 +52,22 @@ public:
         }
         // Blocks this row did not continue are complete.
         for (const Block& block : std::as_const(m_open))
-            m_emit(block.firstRow, block.lastRow, block.firstColumn, block.lastColumn);
+            finished(block);
         m_open = stillOpen;
     }
 
     void flush() {
         for (const Block& block : std::as_const(m_open))
-            m_emit(block.firstRow, block.lastRow, block.firstColumn, block.lastColumn);
+            finished(block);
         m_open.clear();
+        if (m_precision == Precision::ExactCells)
+            return;
+        if (m_held.size() > readOnlyBlockLimit)
+            emitBlock(m_bounds);
+        else
+            for (const Block& block : std::as_const(m_held))
+                emitBlock(block);
+        m_held.clear();
     }
 
 private:
@@ -58,6 +77,27 @@ private:
         int firstColumn;
         int lastColumn;
     };
+
+    void emitBlock(const Block& block) {
+        m_emit(block.firstRow, block.lastRow, block.firstColumn, block.lastColumn);
+    }
+
+    // Exact blocks go out at once; read-only ones wait for flush() to know how many.
+    void finished(const Block& block) {
+        if (m_precision == Precision::ExactCells) {
+            emitBlock(block);
+            return;
+        }
+        if (m_held.isEmpty())
+            m_bounds = block;
+        m_bounds = {std::min(m_bounds.firstRow, block.firstRow),
+                    std::max(m_bounds.lastRow, block.lastRow),
+                    std::min(m_bounds.firstColumn, block.firstColumn),
+                    std::max(m_bounds.lastColumn, block.lastColumn)};
+        // Past the limit only the bounds count; one more held block says "past it".
+        if (m_held.size() <= readOnlyBlockLimit)
+            m_held.append(block);
+    }
 
     // The open block for this run of columns extended by `row` (taken out of m_open), or
     // a new one.
@@ -76,7 +116,10 @@ private:
     }
 
     Emit m_emit;
-    QVarLengthArray<Block, 8> m_open;
+    Precision m_precision;
+    QVarLengthArray<Block, 8> m_open; // the blocks the last row continued
+    QList<Block> m_held;              // read-only: finished, waiting for flush()
+    Block m_bounds{};                 // read-only: around every held block
 };
 
 } // namespace groupscope::ui

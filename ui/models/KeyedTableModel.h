@@ -36,11 +36,17 @@ protected:
     // A reference into the row, not a copy: the diff compares keys some 30,000 times for a
     // table of 10,000 rows, and a copied key costs atomic reference counting each time.
     virtual const Key& keyOf(const Row& row) const = 0;
+    // Only asked of two rows with the same key.
     virtual bool sameCell(const Row& shown, const Row& fresh, int column) const = 0;
     // The row to show when `fresh` replaces `shown` (same key). Default: the fresh one.
-    virtual Row merged(const Row& shown, const Row& fresh) const {
+    virtual Row merged(const Row& shown, Row&& fresh) const {
         Q_UNUSED(shown);
-        return fresh;
+        return std::move(fresh);
+    }
+    // How exactly refreshes signal changed cells: tables with editors need ExactCells
+    // (see ChangedCellBlocks), read-only tables save time with ReadOnly.
+    virtual ChangedCellBlocks::Precision cellSignalPrecision() const {
+        return ChangedCellBlocks::Precision::ExactCells;
     }
     // Whether a shown row whose key is not in the fresh rows stays (e.g. a user edit).
     virtual bool keepsVanished(const Row& shown) const {
@@ -52,17 +58,41 @@ protected:
     // number of rows once they are in key order, which snapshots usually already are.
     void applyRows(QList<Row> fresh) {
         // The common refresh: the same keys as shown, in the same order. Then nothing is
-        // sorted, kept, removed or inserted, and each key is compared twice in all.
-        if (!hasShownKeysInOrder(fresh)) {
-            const auto keyLess = [this](const Row& a, const Row& b) { return keyOf(a) < keyOf(b); };
-            // Checked first because sorting would detach, i.e. copy, a list shared with the
-            // snapshot it came from.
-            if (!std::is_sorted(fresh.cbegin(), fresh.cend(), keyLess))
-                std::sort(fresh.begin(), fresh.end(), keyLess);
-            addKeptRows(fresh);
-            removeRowsNotIn(fresh);
+        // sorted, kept, removed or inserted, and each key is compared once in all.
+        if (hasShownKeysInOrder(fresh)) {
+            replaceAllRows(std::move(fresh));
+            return;
         }
-        updateAndInsertRows(fresh);
+        const auto keyLess = [this](const Row& a, const Row& b) { return keyOf(a) < keyOf(b); };
+        // Checked first because sorting would detach, i.e. copy, a list shared with the
+        // snapshot it came from.
+        if (!std::is_sorted(fresh.cbegin(), fresh.cend(), keyLess))
+            std::sort(fresh.begin(), fresh.end(), keyLess);
+        addKeptRows(fresh);
+        removeRowsNotIn(fresh);
+        updateAndInsertRows(std::move(fresh));
+    }
+
+    // For a model whose fresh data is not rows of its own (e.g. a snapshot's list), which
+    // can then update the shown rows in place rather than build and copy 10,000 new ones:
+    // whether `fresh` has exactly the shown keys in the shown order, `freshKey(item)`
+    // giving an item's key.
+    template <typename Fresh, typename FreshKey>
+    bool showsKeysInOrder(const QList<Fresh>& fresh, FreshKey freshKey) const {
+        if (fresh.size() != m_rows.size())
+            return false;
+        for (qsizetype row = 0; row < m_rows.size(); ++row)
+            if (!(keyOf(m_rows.at(row)) == freshKey(fresh.at(row))))
+                return false;
+        return true;
+    }
+
+    // Calls `update(shownRow, rowNumber)` on every row, which changes the row in place
+    // (never its key) and returns the ChangedColumns; signals them as applyRows would.
+    template <typename Update> void updateRowsInPlace(Update update) {
+        ChangedCellBlocks changes = changedCellSignals();
+        for (qsizetype row = 0; row < m_rows.size(); ++row)
+            changes.addRow(int(row), update(m_rows[row], int(row)));
     }
 
     // Replaces one row and signals the runs of cells that changed.
@@ -87,7 +117,8 @@ protected:
             [this](int firstRow, int lastRow, int firstColumn, int lastColumn) {
                 emit this->dataChanged(this->index(firstRow, firstColumn),
                                        this->index(lastRow, lastColumn));
-            });
+            },
+            cellSignalPrecision());
     }
 
     QList<Row> m_rows;
@@ -108,12 +139,7 @@ private:
     }
 
     bool hasShownKeysInOrder(const QList<Row>& fresh) const {
-        if (fresh.size() != m_rows.size())
-            return false;
-        for (qsizetype row = 0; row < m_rows.size(); ++row)
-            if (!(keyOf(m_rows.at(row)) == keyOf(fresh.at(row))))
-                return false;
-        return true;
+        return showsKeysInOrder(fresh, [this](const Row& row) -> const Key& { return keyOf(row); });
     }
 
     // Rows that stay although the snapshot no longer has them join `fresh` as they are.
@@ -152,15 +178,24 @@ private:
         }
     }
 
+    // `fresh` has exactly the shown keys in the shown order: each row is replaced in place.
+    void replaceAllRows(QList<Row> fresh) {
+        ChangedCellBlocks changes = changedCellSignals();
+        for (qsizetype row = 0; row < fresh.size(); ++row)
+            changes.addRow(int(row),
+                           replaceRow(int(row), merged(m_rows.at(row), std::move(fresh[row]))));
+    }
+
     // With every shown key in `fresh`: updates the rows that stay and inserts the new ones.
-    void updateAndInsertRows(const QList<Row>& fresh) {
+    void updateAndInsertRows(QList<Row> fresh) {
         int row = 0;
         // Changed cells are signalled in blocks once the updates are done, before any
         // insertion moves the rows they name.
         ChangedCellBlocks changes = changedCellSignals();
         for (qsizetype next = 0; next < fresh.size();) {
             if (row < m_rows.size() && keyOf(m_rows.at(row)) == keyOf(fresh.at(next))) {
-                changes.addRow(row, replaceRow(row, merged(m_rows.at(row), fresh.at(next))));
+                changes.addRow(row,
+                               replaceRow(row, merged(m_rows.at(row), std::move(fresh[next]))));
                 ++row;
                 ++next;
                 continue;
@@ -173,7 +208,7 @@ private:
             const int count = int(end - next);
             beginInsertRows({}, row, row + count - 1);
             for (qsizetype i = next; i < end; ++i)
-                m_rows.insert(row + int(i - next), fresh.at(i));
+                m_rows.insert(row + int(i - next), std::move(fresh[i]));
             endInsertRows();
             row += count;
             next = end;

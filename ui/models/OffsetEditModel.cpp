@@ -72,8 +72,7 @@ bool OffsetEditModel::sameCell(const OffsetEditRow& shown, const OffsetEditRow& 
     return true;
 }
 
-OffsetEditRow OffsetEditModel::merged(const OffsetEditRow& shown,
-                                      const OffsetEditRow& fresh) const {
+OffsetEditRow OffsetEditModel::merged(const OffsetEditRow& shown, OffsetEditRow&& fresh) const {
     // Only the live columns come from the snapshot; edits and preview stay the user's.
     OffsetEditRow row = shown;
     row.setPosition(fresh);

@@ -108,7 +108,7 @@ protected:
     }
     bool sameCell(const OffsetEditRow& shown, const OffsetEditRow& fresh,
                   int column) const override;
-    OffsetEditRow merged(const OffsetEditRow& shown, const OffsetEditRow& fresh) const override;
+    OffsetEditRow merged(const OffsetEditRow& shown, OffsetEditRow&& fresh) const override;
     bool keepsVanished(const OffsetEditRow& shown) const override {
         return shown.addedByUser || shown.edited();
     }

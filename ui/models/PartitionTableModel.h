@@ -4,6 +4,8 @@
 #include "monitor/GroupMonitorSnapshot.h"
 #include "snapshot/GroupSnapshot.h"
 
+#include <QHash>
+
 namespace groupscope::ui {
 
 // One row of the Partitions tab: the poll's row with what the live monitor adds to it.
@@ -58,13 +60,34 @@ protected:
         return row.topicPartition;
     }
     bool sameCell(const PartitionRow& shown, const PartitionRow& fresh, int column) const override;
+    // No editors: a busy refresh is one dataChanged (ChangedCellBlocks).
+    ChangedCellBlocks::Precision cellSignalPrecision() const override {
+        return ChangedCellBlocks::Precision::ReadOnly;
+    }
 
 private:
+    // What the refresh's monitor snapshot adds to each partition of the poll (time lag,
+    // last commit), asked in the poll's order.
+    class MonitorAdditions {
+    public:
+        explicit MonitorAdditions(const monitor::GroupMonitorSnapshot* detail);
+        lag::TimeLag timeLag(const kafka::TopicPartition& partition);
+        int64_t lastCommitMs(const kafka::TopicPartition& partition) const;
+
+    private:
+        const monitor::GroupMonitorSnapshot* m_detail;
+        qsizetype m_next = 0;
+        QHash<kafka::TopicPartition, int64_t> m_lastCommits;
+    };
+
     // data()'s DisplayRole and SortRole for one cell.
     static QVariant displayText(const PartitionRow& row, int column);
     static QVariant sortValue(const PartitionRow& row, int column);
     static QList<PartitionRow> rowsOf(const monitor::GroupSnapshot& group,
-                                      const monitor::GroupMonitorSnapshot* detail);
+                                      MonitorAdditions& additions);
+    // Brings `shown` to `fresh` and the additions in place; returns the changed columns.
+    static ChangedColumns takeOver(PartitionRow& shown, const monitor::PartitionSnapshot& fresh,
+                                   const lag::TimeLag& timeLag, int64_t lastCommitMs);
 
     qlonglong m_maxLag = 0;
 };

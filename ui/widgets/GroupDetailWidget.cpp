@@ -1,6 +1,7 @@
 #include "widgets/GroupDetailWidget.h"
 
 #include "delegates/LagBarDelegate.h"
+#include "delegates/TextCellDelegate.h"
 #include "models/MemberTableModel.h"
 #include "models/PartitionTableModel.h"
 #include "widgets/LagChartWidget.h"
@@ -59,6 +60,8 @@ GroupDetailWidget::GroupDetailWidget(ResetController* controller, QWidget* paren
     m_partitionView->setObjectName(QStringLiteral("partitionTable"));
     m_partitionView->setModel(partitionProxy);
     setUpTable(m_partitionView);
+    // Every visible cell of a busy group changes on each refresh: painted the fast way.
+    m_partitionView->setItemDelegate(new TextCellDelegate(m_partitionView));
     m_partitionView->setSortingEnabled(true);
     m_partitionView->sortByColumn(PartitionTableModel::TopicColumn, Qt::AscendingOrder);
     m_partitionView->setItemDelegateForColumn(PartitionTableModel::LagColumn,

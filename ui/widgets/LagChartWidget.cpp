@@ -35,9 +35,25 @@ std::optional<lag::LagChartSample> chartSampleOf(const monitor::GroupMonitorSnap
     lag::LagChartSample sample;
     sample.timeMs = snapshot.takenAtMs;
     sample.totalLag = snapshot.totalLag;
-    for (const monitor::MonitoredPartition& partition : snapshot.partitions)
-        if (partition.lag)
-            sample.topicLag[partition.topicPartition.topic] += *partition.lag;
+    // Partitions come in topic order: one map lookup per topic rather than per partition
+    // (a group of 10,000 partitions would otherwise spend most of this in string compares).
+    const QString* topic = nullptr;
+    int64_t topicSum = 0;
+    const auto addTopic = [&] {
+        if (topic)
+            sample.topicLag[*topic] += topicSum;
+    };
+    for (const monitor::MonitoredPartition& partition : snapshot.partitions) {
+        if (!partition.lag)
+            continue;
+        if (!topic || partition.topicPartition.topic != *topic) {
+            addTopic();
+            topic = &partition.topicPartition.topic;
+            topicSum = 0;
+        }
+        topicSum += *partition.lag;
+    }
+    addTopic();
     if (sample.topicLag.isEmpty())
         return std::nullopt;
     if (snapshot.maxTimeLag.isKnown())

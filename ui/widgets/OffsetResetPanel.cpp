@@ -243,6 +243,7 @@ void OffsetResetPanel::setGroup(const QString& groupId) {
     cancelRecordPreview();
     m_session = {};
     m_group = {};
+    m_modelBehind = false;
     m_results->hide();
     m_lastResults.clear();
     m_statusLabel->clear();
@@ -268,11 +269,32 @@ void OffsetResetPanel::applySnapshot(const monitor::GroupSnapshot& group) {
         return false;
     }();
     m_group = group;
-    m_model->applySnapshot(group);
+    // A hidden table without edits has nobody to show its rows to: it catches up when it
+    // is shown or an action needs it, which spares the GUI a diff of every partition on
+    // each refresh while the user looks at another tab.
+    if (isVisible() || m_model->hasEdits())
+        syncModel(liveChanged);
+    else
+        m_modelBehind = true;
+    updateApplyState();
+}
+
+void OffsetResetPanel::syncModel(bool liveChanged) {
+    m_modelBehind = false;
+    m_model->applySnapshot(m_group);
     // The preview resolves against the live log: when the log moved, plan again.
     if (liveChanged && m_model->hasEdits() && !m_controller->isApplying())
         schedulePlan();
-    updateApplyState();
+}
+
+void OffsetResetPanel::catchUp() {
+    if (m_modelBehind)
+        syncModel(false); // without edits there is no plan to redo
+}
+
+void OffsetResetPanel::showEvent(QShowEvent* event) {
+    catchUp();
+    QWidget::showEvent(event);
 }
 
 QList<int> OffsetResetPanel::selectedRows() const {
@@ -311,6 +333,7 @@ void OffsetResetPanel::fillTopic() {
 }
 
 void OffsetResetPanel::addTopic() {
+    catchUp();
     const auto topic = TextPrompt::ask(this, tr("Add topic"), tr("Add all partitions of topic:"));
     if (!topic || topic->trimmed().isEmpty())
         return;
@@ -428,6 +451,7 @@ void OffsetResetPanel::updateApplyState() {
 }
 
 void OffsetResetPanel::applyEdits() {
+    catchUp();
     updateApplyState();
     if (!m_blockReason.isEmpty()) {
         showStatus(m_blockReason);
@@ -494,6 +518,7 @@ void OffsetResetPanel::showResults(const kafka::Result<QList<offsets::GroupApply
 }
 
 void OffsetResetPanel::exportCsv() {
+    catchUp();
     QList<offsets::OffsetsCsvRow> rows;
     for (int row = 0; row < m_model->rowCount(); ++row) {
         const OffsetEditRow& line = m_model->rowAt(row);
@@ -523,6 +548,7 @@ void OffsetResetPanel::exportCsv() {
 }
 
 void OffsetResetPanel::importCsv() {
+    catchUp();
     if (m_model->groupId().isEmpty())
         return;
     const QString path = FileChooser::openFile(this, tr("Import offsets"),
@@ -547,6 +573,7 @@ void OffsetResetPanel::importCsv() {
 }
 
 void OffsetResetPanel::copyKafkaCommand() {
+    catchUp();
     const QList<offsets::RowRequest> requests = m_model->requests();
     if (requests.isEmpty()) {
         showStatus(tr("No command: nothing is edited."));

@@ -60,7 +60,12 @@ public:
 signals:
     void statusMessage(const QString& text);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
+    void syncModel(bool liveChanged);
+    void catchUp();
     void buildToolbar(QLayout* layout);
     void setUpTable(QBoxLayout* layout);
     void buildApplyRow(QBoxLayout* layout);
@@ -99,6 +104,7 @@ private:
     QStringList m_lastResults;
     bool m_planning = false;
     bool m_planAgain = false;
+    bool m_modelBehind = false; // m_group is newer than the table (hidden, no edits)
 };
 
 } // namespace groupscope::ui
