@@ -36,6 +36,25 @@ std::optional<QString> ArgumentList::takeValue(const QString& name) {
     return values.last();
 }
 
+std::optional<QString> ArgumentList::takeOptionalValue(const QString& name) {
+    std::optional<QString> value;
+    const QString withEquals = name + u'=';
+    for (qsizetype i = 0; i < m_words.size();) {
+        if (m_words[i] == name) {
+            const bool hasValue =
+                i + 1 < m_words.size() && !m_words[i + 1].startsWith(QStringLiteral("--"));
+            value = hasValue ? m_words[i + 1] : QString();
+            m_words.remove(i, hasValue ? 2 : 1);
+        } else if (m_words[i].startsWith(withEquals)) {
+            value = m_words[i].mid(withEquals.size());
+            m_words.removeAt(i);
+        } else {
+            ++i;
+        }
+    }
+    return value;
+}
+
 std::optional<QString> ArgumentList::takePositional() {
     for (qsizetype i = 0; i < m_words.size(); ++i)
         if (!m_words[i].startsWith(u'-') || m_words[i] == u'-')

@@ -21,6 +21,10 @@ public:
     std::optional<QString> takeValue(const QString& name);
     // Removes all values of a repeatable option, in order.
     QStringList takeValues(const QString& name);
+    // An option whose value may be left out, as kafka-consumer-groups' `--list --state
+    // [stable,empty]`: nullopt when absent, an empty string when given without a value
+    // (the next word is another option, or there is none), else its last value.
+    std::optional<QString> takeOptionalValue(const QString& name);
     // Removes and returns the first word that is not an option.
     std::optional<QString> takePositional();
 

@@ -26,7 +26,10 @@ Connection options (anywhere on the line):
   --timeout MS                        deadline for each Kafka request (default 5000)
 
 Commands:
-  list [--state] [--json]             the cluster's consumer groups
+  list [--state [S,...]] [--type [T,...]] [--json]
+                                      the cluster's consumer groups; --state and --type
+                                      add columns, and with a list keep only those states
+                                      (stable, empty, ...) or types (classic, consumer)
   describe (--group G ... | --all-groups) [--offsets | --members [--verbose] | --state] [--json]
                                       committed offsets, log end offsets and lag per
                                       partition; members and assignments; group state

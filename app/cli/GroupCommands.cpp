@@ -1,6 +1,7 @@
 #include "cli/GroupCommands.h"
 
 #include "cli/GroupJson.h"
+#include "cli/GroupListFilter.h"
 #include "cli/TextTable.h"
 #include "kafka/AdminClient.h"
 #include "monitor/GroupInspector.h"
@@ -8,6 +9,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+
+#include <algorithm>
 
 namespace groupscope::cli {
 
@@ -60,26 +63,60 @@ void printOffsets(const CommandContext& context, const GroupSnapshot& group) {
     table.print(context.out);
 }
 
+// Kafka 4's way of writing an assignment: "orders:0,1,2;payments:0", "-" when empty.
+QString assignmentText(const QList<kafka::TopicPartition>& partitions) {
+    QStringList topics;
+    QString topic;
+    QStringList numbers;
+    const auto closeTopic = [&] {
+        if (!numbers.isEmpty())
+            topics.append(topic + u':' + numbers.join(u','));
+        numbers.clear();
+    };
+    for (const kafka::TopicPartition& partition : partitions) { // sorted
+        if (partition.topic != topic)
+            closeTopic();
+        topic = partition.topic;
+        numbers.append(QString::number(partition.partition));
+    }
+    closeTopic();
+    return dashIfEmpty(topics.join(u';'));
+}
+
+// The columns of Kafka 4.4's --describe --members [--verbose]. GROUP-INSTANCE-ID is there
+// only when a member is static. The epochs are "-": librdkafka does not pass them on.
 void printMembers(const CommandContext& context, const GroupSnapshot& group, bool verbose) {
-    QStringList header{
-        QStringLiteral("GROUP"), QStringLiteral("CONSUMER-ID"), QStringLiteral("GROUP-INSTANCE-ID"),
-        QStringLiteral("HOST"),  QStringLiteral("CLIENT-ID"),   QStringLiteral("#PARTITIONS")};
+    const auto& members = group.description.members;
+    const bool anyStatic = std::any_of(members.cbegin(), members.cend(), [](const auto& member) {
+        return !member.groupInstanceId.isEmpty();
+    });
+    QStringList header{QStringLiteral("GROUP"), QStringLiteral("CONSUMER-ID")};
+    if (anyStatic)
+        header.append(QStringLiteral("GROUP-INSTANCE-ID"));
+    header << QStringLiteral("HOST") << QStringLiteral("CLIENT-ID")
+           << QStringLiteral("#PARTITIONS");
     if (verbose)
-        header.append(QStringLiteral("ASSIGNMENT"));
+        header << QStringLiteral("CURRENT-EPOCH") << QStringLiteral("CURRENT-ASSIGNMENT")
+               << QStringLiteral("TARGET-EPOCH") << QStringLiteral("TARGET-ASSIGNMENT");
     TextTable table(header);
-    for (const auto& member : group.description.members) {
-        QStringList row{
-            group.groupId(), member.memberId, dashIfEmpty(member.groupInstanceId),
-            member.host,     member.clientId, QString::number(member.assignment.size())};
-        if (verbose) {
-            QStringList assignment;
-            for (const auto& tp : member.assignment)
-                assignment.append(tp.toString());
-            row.append(dashIfEmpty(assignment.join(u',')));
-        }
+    for (const auto& member : members) {
+        QStringList row{group.groupId(), member.memberId};
+        if (anyStatic)
+            row.append(dashIfEmpty(member.groupInstanceId));
+        row << member.host << member.clientId << QString::number(member.assignment.size());
+        if (verbose)
+            row << QStringLiteral("-") << assignmentText(member.assignment) << QStringLiteral("-")
+                << (member.targetAssignment ? assignmentText(*member.targetAssignment)
+                                            : QStringLiteral("-"));
         table.addRow(row);
     }
     table.print(context.out);
+    const qsizetype reconciling = std::count_if(members.cbegin(), members.cend(),
+                                                [](const auto& m) { return m.isReconciling(); });
+    if (reconciling > 0)
+        context.err << "Note: " << reconciling
+                    << " member(s) still reconciling: their assignment is not yet their "
+                       "target\n";
 }
 
 void printState(const CommandContext& context, const GroupSnapshot& group) {
@@ -101,33 +138,67 @@ kafka::Result<std::unique_ptr<AdminClient>> connect(const CommandContext& contex
 } // namespace
 
 int runListCommand(const CommandContext& context, ArgumentList& arguments) {
-    const bool withState = arguments.takeFlag(QStringLiteral("--state"));
+    const std::optional<QString> stateOption =
+        arguments.takeOptionalValue(QStringLiteral("--state"));
+    const std::optional<QString> typeOption = arguments.takeOptionalValue(QStringLiteral("--type"));
     const bool asJson = arguments.takeFlag(QStringLiteral("--json"));
     if (const int usage = rejectLeftovers(context, arguments))
         return usage;
+    QString why;
+    const auto filter = GroupListFilter::parse(stateOption, typeOption, &why);
+    if (!filter) {
+        context.err << "Error: " << why << u'\n';
+        return ExitUsage;
+    }
     auto admin = connect(context);
     if (!admin)
         return reportError(context, admin.error());
-    auto groups = admin.value()->listGroups();
-    if (!groups)
-        return reportError(context, groups.error());
+    auto listed = admin.value()->listGroups();
+    if (!listed)
+        return reportError(context, listed.error());
+    QList<kafka::GroupListing> groups;
+    for (const kafka::GroupListing& group : listed.value())
+        if (filter->accepts(group))
+            groups.append(group);
 
     if (asJson) {
         QJsonArray array;
-        for (const auto& group : groups.value())
+        for (const auto& group : groups)
             array.append(QJsonObject{{QStringLiteral("group"), group.groupId},
+                                     {QStringLiteral("type"), kafka::groupTypeName(group.type)},
                                      {QStringLiteral("state"), kafka::groupStateName(group.state)},
                                      {QStringLiteral("simple"), group.isSimpleConsumerGroup}});
         context.out << QJsonDocument(array).toJson(QJsonDocument::Indented);
-    } else if (withState) {
-        TextTable table({QStringLiteral("GROUP"), QStringLiteral("STATE")});
-        for (const auto& group : groups.value())
-            table.addRow({group.groupId, kafka::groupStateName(group.state)});
-        table.print(context.out);
-    } else {
-        for (const auto& group : groups.value())
-            context.out << group.groupId << u'\n';
+        return ExitSuccess;
     }
+    if (!filter->showsState() && !filter->showsType()) {
+        for (const auto& group : groups)
+            context.out << group.groupId << u'\n';
+        return ExitSuccess;
+    }
+    // The columns Kafka 4.4's tool prints: GROUP, then TYPE and STATE as asked.
+    QStringList header{QStringLiteral("GROUP")};
+    if (filter->showsType())
+        header.append(QStringLiteral("TYPE"));
+    if (filter->showsState())
+        header.append(QStringLiteral("STATE"));
+    TextTable table(header);
+    int unknownStates = 0;
+    for (const auto& group : groups) {
+        QStringList row{group.groupId};
+        if (filter->showsType())
+            row.append(kafka::groupTypeName(group.type));
+        if (filter->showsState())
+            row.append(kafka::groupStateName(group.state));
+        unknownStates += group.state == kafka::GroupState::Unknown ? 1 : 0;
+        table.addRow(row);
+    }
+    table.print(context.out);
+    if (filter->showsState() && unknownStates > 0)
+        context.err << "Note: " << unknownStates
+                    << " group(s) in a state librdkafka does not know (Kafka 4 reports "
+                       "consumer-protocol groups as Assigning or Reconciling while their "
+                       "assignment changes)\n";
     return ExitSuccess;
 }
 

@@ -42,21 +42,32 @@ void writePartition(IndentedJsonWriter& json, const monitor::PartitionSnapshot& 
     json.endObject();
 }
 
-void writeMember(IndentedJsonWriter& json, const kafka::MemberDescription& member) {
-    json.beginObject();
-    json.key("assignment"_L1);
+void writePartitionList(IndentedJsonWriter& json, const QList<kafka::TopicPartition>& partitions) {
     json.beginArray();
-    for (const auto& tp : member.assignment) {
+    for (const auto& tp : partitions) {
         json.beginObject();
         json.field("partition"_L1, tp.partition);
         json.field("topic"_L1, tp.topic);
         json.endObject();
     }
     json.endArray();
+}
+
+void writeMember(IndentedJsonWriter& json, const kafka::MemberDescription& member) {
+    json.beginObject();
+    json.key("assignment"_L1);
+    writePartitionList(json, member.assignment);
     json.field("clientId"_L1, member.clientId);
     json.field("consumerId"_L1, member.memberId);
     json.fieldOrNull("groupInstanceId"_L1, member.groupInstanceId);
     json.field("host"_L1, member.host);
+    // Consumer-protocol members only: the coordinator's target and whether the member
+    // still converges on it.
+    if (member.targetAssignment) {
+        json.field("reconciling"_L1, member.isReconciling());
+        json.key("targetAssignment"_L1);
+        writePartitionList(json, *member.targetAssignment);
+    }
     json.endObject();
 }
 
@@ -86,6 +97,7 @@ void writeGroup(IndentedJsonWriter& json, const monitor::GroupSnapshot& group) {
     json.field("protocolType"_L1, description.protocolType);
     json.field("state"_L1, kafka::groupStateName(description.state));
     json.field("totalLag"_L1, group.totalLag());
+    json.field("type"_L1, kafka::groupTypeName(description.type));
     json.endObject();
 }
 

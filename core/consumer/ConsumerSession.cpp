@@ -174,13 +174,7 @@ void ConsumerSession::onRebalance(rd_kafka_resp_err_t code,
                                   const rd_kafka_topic_partition_list_t* partitions,
                                   AssignmentMethod method) {
     ++m_rebalances;
-    // Only a COOPERATIVE member keeps partitions, and so commits, across a re-join.
-    const bool cooperative = method == AssignmentMethod::Incremental;
     if (code == RD_KAFKA_RESP_ERR__ASSIGN_PARTITIONS) {
-        if (cooperative) {
-            m_commitGate.assigned();
-            applyCommitPolicy(method);
-        }
         RepositionRequest request;
         for (const TopicPartition& partition : kafka::toTopicPartitions(partitions))
             request.targets.insert(partition, RepositionTarget::committed());
@@ -195,30 +189,12 @@ void ConsumerSession::onRebalance(rd_kafka_resp_err_t code,
     const bool lost = rd_kafka_assignment_lost(m_handle.get());
     if (lost)
         ++m_lostAssignments;
-    // The member has just synchronised with the group: committing the revoked
-    // partitions' positions now is safe even while later commits are held.
-    m_engine->setCommitPolicy(RepositionEngine::CommitPolicy::Send);
     const auto outcomes =
         m_engine->revoke(kafka::toTopicPartitions(partitions),
                          m_options.commitOnRevoke && !lost && !m_options.groupId.isEmpty(), method);
     for (const RepositionOutcome& outcome : outcomes)
         if (!outcome.ok())
             recordError(outcome.error);
-    if (cooperative)
-        m_commitGate.revoked(lost);
-    applyCommitPolicy(method);
-}
-
-void ConsumerSession::applyCommitPolicy(AssignmentMethod method) {
-    using Policy = RepositionEngine::CommitPolicy;
-    Policy policy = Policy::Send;
-    if (method == AssignmentMethod::Incremental && !m_options.groupId.isEmpty()) {
-        if (!m_commitGate.isOpen())
-            policy = Policy::Hold;
-        else if (GroupRebalanceProbe::commitDuringJoinLosesAssignment())
-            policy = Policy::SendIfGroupStable;
-    }
-    m_engine->setCommitPolicy(policy);
 }
 
 void ConsumerSession::rebalanceCallback(rd_kafka_t*, rd_kafka_resp_err_t code,

@@ -6,7 +6,6 @@
 #include "consumer/ConsumerSessionOptions.h"
 #include "consumer/ConsumerStatistics.h"
 #include "consumer/PartitionTable.h"
-#include "consumer/RebalanceCommitGate.h"
 #include "consumer/RepositionEngine.h"
 #include "consumer/RepositionObserver.h"
 #include "consumer/RepositionOutcome.h"
@@ -95,7 +94,6 @@ private:
     void onRebalance(rd_kafka_resp_err_t code, const rd_kafka_topic_partition_list_t* partitions,
                      AssignmentMethod method);
     // Sets the engine's commit policy from the protocol and the commit gate.
-    void applyCommitPolicy(AssignmentMethod method);
     void requestBackpressureRelease(const QList<kafka::TopicPartition>& partitions);
     void recordError(kafka::KafkaError error);
 
@@ -128,7 +126,6 @@ private:
     bool m_acceptingJobs = true;
 
     // Only the fetch thread touches these.
-    RebalanceCommitGate m_commitGate;
     QByteArray m_lastTopicUtf8;
     QString m_lastTopic;
 

@@ -18,14 +18,6 @@ KafkaError partitionError(int code, const QString& what, const TopicPartition& p
     return KafkaError::fromCode(code, QStringLiteral("%1 %2").arg(what, partition.toString()));
 }
 
-KafkaError commitsHeldError() {
-    KafkaError error =
-        KafkaError::fromCode(RD_KAFKA_RESP_ERR_REBALANCE_IN_PROGRESS,
-                             QStringLiteral("not committed while the group rebalances; try again"));
-    error.retriable = true;
-    return error;
-}
-
 } // namespace
 
 RepositionEngine::RepositionEngine(rd_kafka_t* consumer, PartitionTable& partitions,
@@ -33,8 +25,7 @@ RepositionEngine::RepositionEngine(rd_kafka_t* consumer, PartitionTable& partiti
     : m_consumer(consumer)
     , m_partitions(partitions)
     , m_settings(settings)
-    , m_resolver(consumer, settings.operationTimeout, settings.whenNoCommittedOffset)
-    , m_rebalanceProbe(consumer, settings.groupId, settings.operationTimeout) {}
+    , m_resolver(consumer, settings.operationTimeout, settings.whenNoCommittedOffset) {}
 
 QList<RepositionOutcome> RepositionEngine::reposition(const RepositionRequest& request) {
     return run(Mode::Seek, request, AssignmentMethod::Incremental);
@@ -358,10 +349,6 @@ KafkaError RepositionEngine::commitOffsets(const QList<QPair<TopicPartition, int
     // An asynchronous commit on a private queue, waited for with a deadline: a synchronous
     // commit has none, and a broker that is down must not hang the fetch thread.
     kafka::QueueHandle queue(rd_kafka_queue_new(m_consumer));
-    // Asked last, right before the commit goes out: what is left of the race with a
-    // JoinGroup is the time between the coordinator's answer and this call.
-    if (m_commitPolicy == CommitPolicy::SendIfGroupStable && m_rebalanceProbe.isRebalancing())
-        return commitsHeldError();
     const rd_kafka_resp_err_t code =
         rd_kafka_commit_queue(m_consumer, list.get(), queue.get(), nullptr, nullptr);
     if (code)
@@ -388,13 +375,10 @@ KafkaError RepositionEngine::commitOffsets(const QList<QPair<TopicPartition, int
 
 void RepositionEngine::commitStep(const QList<TopicPartition>& partitions, Outcomes& outcomes) {
     QList<QPair<TopicPartition, int64_t>> offsets;
-    const bool held = m_commitPolicy == CommitPolicy::Hold;
     for (const TopicPartition& partition : partitions) {
         RepositionOutcome& outcome = outcomes[partition];
         if (KafkaError fault = injectedFault(RepositionStep::Commit, partition); fault)
             recordError(outcome, std::move(fault));
-        else if (held && outcome.newPosition >= 0)
-            recordError(outcome, commitsHeldError());
         else if (outcome.newPosition >= 0)
             offsets.append({partition, outcome.newPosition});
     }

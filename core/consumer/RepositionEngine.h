@@ -2,7 +2,6 @@
 
 #include <librdkafka/rdkafka.h>
 
-#include "consumer/GroupRebalanceProbe.h"
 #include "consumer/OffsetResolver.h"
 #include "consumer/PartitionTable.h"
 #include "consumer/RepositionObserver.h"
@@ -81,17 +80,6 @@ public:
     // handed out). Not a change of position, but it shares the engine's commit step.
     QList<RepositionOutcome> commitProcessedPositions();
 
-    // How the commit step treats a commit; the session sets it from the rebalance
-    // protocol and its RebalanceCommitGate, which says why anything but Send exists.
-    enum class CommitPolicy {
-        Send,
-        // Send nothing; report REBALANCE_IN_PROGRESS (retriable) for each partition.
-        Hold,
-        // Hold when the coordinator says the group is rebalancing, send otherwise.
-        SendIfGroupStable,
-    };
-    void setCommitPolicy(CommitPolicy policy) { m_commitPolicy = policy; }
-
 private:
     enum class Mode { Seek, Assign, Revoke, Recover };
     using Outcomes = std::map<kafka::TopicPartition, RepositionOutcome>;
@@ -128,8 +116,6 @@ private:
     Settings m_settings;
     OffsetResolver m_resolver;
     std::atomic<RepositionObserver*> m_observer{nullptr};
-    GroupRebalanceProbe m_rebalanceProbe;
-    CommitPolicy m_commitPolicy = CommitPolicy::Send; // fetch thread only, like the rest
 };
 
 } // namespace groupscope::consumer

@@ -37,6 +37,39 @@ GroupState fromLibrdkafka(rd_kafka_consumer_group_state_t state) {
     }
 }
 
+GroupType fromLibrdkafka(rd_kafka_consumer_group_type_t type) {
+    switch (type) {
+    case RD_KAFKA_CONSUMER_GROUP_TYPE_CLASSIC:
+        return GroupType::Classic;
+    case RD_KAFKA_CONSUMER_GROUP_TYPE_CONSUMER:
+        return GroupType::Consumer;
+    default:
+        return GroupType::Unknown;
+    }
+}
+
+QList<TopicPartition> sortedPartitionsOf(const rd_kafka_MemberAssignment_t* assignment) {
+    QList<TopicPartition> partitions =
+        assignment ? toTopicPartitions(rd_kafka_MemberAssignment_partitions(assignment))
+                   : QList<TopicPartition>{};
+    std::sort(partitions.begin(), partitions.end());
+    return partitions;
+}
+
+MemberDescription memberOf(const rd_kafka_MemberDescription_t* member) {
+    MemberDescription description;
+    description.memberId = fromUtf8OrEmpty(rd_kafka_MemberDescription_consumer_id(member));
+    description.groupInstanceId =
+        fromUtf8OrEmpty(rd_kafka_MemberDescription_group_instance_id(member));
+    description.clientId = fromUtf8OrEmpty(rd_kafka_MemberDescription_client_id(member));
+    description.host = fromUtf8OrEmpty(rd_kafka_MemberDescription_host(member));
+    description.assignment = sortedPartitionsOf(rd_kafka_MemberDescription_assignment(member));
+    // Only ConsumerGroupDescribe (consumer-protocol groups) has a target assignment.
+    if (const auto* target = rd_kafka_MemberDescription_target_assignment(member))
+        description.targetAssignment = sortedPartitionsOf(target);
+    return description;
+}
+
 } // namespace
 
 Result<QList<GroupListing>> AdminClient::listGroups() {
@@ -85,6 +118,7 @@ Result<QList<GroupListing>> AdminClient::listGroupsOnce(Deadline until, bool& br
     for (size_t i = 0; i < validCount; ++i)
         groups.append({QString::fromUtf8(rd_kafka_ConsumerGroupListing_group_id(valid[i])),
                        fromLibrdkafka(rd_kafka_ConsumerGroupListing_state(valid[i])),
+                       fromLibrdkafka(rd_kafka_ConsumerGroupListing_type(valid[i])),
                        rd_kafka_ConsumerGroupListing_is_simple_consumer_group(valid[i]) != 0});
     std::stable_sort(groups.begin(), groups.end(),
                      [](const auto& a, const auto& b) { return a.groupId < b.groupId; });
@@ -135,6 +169,7 @@ Result<QList<GroupDescription>> AdminClient::describeGroups(const QStringList& g
             description.error =
                 timeoutError(QStringLiteral("describing group %1").arg(description.groupId));
         description.state = fromLibrdkafka(rd_kafka_ConsumerGroupDescription_state(group));
+        description.type = fromLibrdkafka(rd_kafka_ConsumerGroupDescription_type(group));
         description.partitionAssignor =
             fromUtf8OrEmpty(rd_kafka_ConsumerGroupDescription_partition_assignor(group));
         // librdkafka 2.0 reports "simple" where the broker's protocol type is empty; every
@@ -147,22 +182,9 @@ Result<QList<GroupDescription>> AdminClient::describeGroups(const QStringList& g
                                        fromUtf8OrEmpty(rd_kafka_Node_host(node)),
                                        rd_kafka_Node_port(node)};
         const size_t memberCount = rd_kafka_ConsumerGroupDescription_member_count(group);
-        for (size_t m = 0; m < memberCount; ++m) {
-            const auto* member = rd_kafka_ConsumerGroupDescription_member(group, m);
-            MemberDescription memberDescription;
-            memberDescription.memberId =
-                fromUtf8OrEmpty(rd_kafka_MemberDescription_consumer_id(member));
-            memberDescription.groupInstanceId =
-                fromUtf8OrEmpty(rd_kafka_MemberDescription_group_instance_id(member));
-            memberDescription.clientId =
-                fromUtf8OrEmpty(rd_kafka_MemberDescription_client_id(member));
-            memberDescription.host = fromUtf8OrEmpty(rd_kafka_MemberDescription_host(member));
-            if (const auto* assignment = rd_kafka_MemberDescription_assignment(member))
-                memberDescription.assignment =
-                    toTopicPartitions(rd_kafka_MemberAssignment_partitions(assignment));
-            std::sort(memberDescription.assignment.begin(), memberDescription.assignment.end());
-            description.members.append(std::move(memberDescription));
-        }
+        for (size_t m = 0; m < memberCount; ++m)
+            description.members.append(
+                memberOf(rd_kafka_ConsumerGroupDescription_member(group, m)));
         descriptions.append(std::move(description));
     }
     return descriptions;

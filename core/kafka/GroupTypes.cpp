@@ -28,4 +28,23 @@ GroupState groupStateFromName(const QString& name) {
     return GroupState::Unknown;
 }
 
+QString groupTypeName(GroupType type) {
+    switch (type) {
+    case GroupType::Classic:
+        return QStringLiteral("Classic");
+    case GroupType::Consumer:
+        return QStringLiteral("Consumer");
+    case GroupType::Unknown:
+        break;
+    }
+    return QStringLiteral("Unknown");
+}
+
+std::optional<GroupType> groupTypeFromName(const QString& name) {
+    for (GroupType type : {GroupType::Classic, GroupType::Consumer})
+        if (name.compare(groupTypeName(type), Qt::CaseInsensitive) == 0)
+            return type;
+    return std::nullopt;
+}
+
 } // namespace groupscope::kafka

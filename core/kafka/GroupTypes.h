@@ -9,6 +9,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <optional>
 
 namespace groupscope::kafka {
 
@@ -18,9 +19,21 @@ enum class GroupState { Unknown, PreparingRebalance, CompletingRebalance, Stable
 QString groupStateName(GroupState state);
 GroupState groupStateFromName(const QString& name);
 
+// Which rebalance protocol a group uses (Kafka 4's "group type"): Classic is the JoinGroup/
+// SyncGroup protocol of every Kafka before 4 (and of simple, offsets-only groups);
+// Consumer is KIP-848's (`group.protocol=consumer`). Unknown: the broker or client does not
+// say (Kafka before 3.8 has no types; they are all classic).
+enum class GroupType { Unknown, Classic, Consumer };
+
+// As Kafka 4.4's kafka-consumer-groups --list --type prints it: "Classic", "Consumer".
+QString groupTypeName(GroupType type);
+// From a name in any case ("classic", "CONSUMER"); nullopt for anything else.
+std::optional<GroupType> groupTypeFromName(const QString& name);
+
 struct GroupListing {
     QString groupId;
     GroupState state = GroupState::Unknown;
+    GroupType type = GroupType::Unknown;
     // A "simple" group only stores offsets (no members, no protocol): the protocol type is
     // empty on the broker.
     bool isSimpleConsumerGroup = false;
@@ -40,12 +53,19 @@ struct MemberDescription {
     QString groupInstanceId; // empty unless the member is static
     QString clientId;
     QString host;
-    QList<TopicPartition> assignment;
+    QList<TopicPartition> assignment; // what it owns now (sorted)
+    // Consumer protocol only: what the group coordinator has decided it should own
+    // (sorted). A member whose assignment differs is still reconciling: it has yet to
+    // revoke the partitions it owns beyond the target and then receive the missing ones.
+    std::optional<QList<TopicPartition>> targetAssignment = std::nullopt;
+
+    bool isReconciling() const { return targetAssignment && *targetAssignment != assignment; }
 };
 
 struct GroupDescription {
     QString groupId;
     GroupState state = GroupState::Unknown;
+    GroupType type = GroupType::Unknown;
     QString protocolType; // "consumer" for consumer groups, empty for simple groups
     QString partitionAssignor;
     BrokerNode coordinator;

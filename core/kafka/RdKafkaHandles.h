@@ -22,6 +22,7 @@ typedef struct rd_kafka_topic_partition_list_s rd_kafka_topic_partition_list_t;
 typedef struct rd_kafka_metadata rd_kafka_metadata_t;
 typedef struct rd_kafka_AdminOptions_s rd_kafka_AdminOptions_t;
 typedef struct rd_kafka_NewTopic_s rd_kafka_NewTopic_t;
+typedef struct rd_kafka_ConfigResource_s rd_kafka_ConfigResource_t;
 typedef struct rd_kafka_ListConsumerGroupOffsets_s rd_kafka_ListConsumerGroupOffsets_t;
 typedef struct rd_kafka_AlterConsumerGroupOffsets_s rd_kafka_AlterConsumerGroupOffsets_t;
 typedef struct rd_kafka_DeleteConsumerGroupOffsets_s rd_kafka_DeleteConsumerGroupOffsets_t;
@@ -48,6 +49,7 @@ struct HandleDeleter {
     void operator()(rd_kafka_DeleteConsumerGroupOffsets_t* request) const noexcept;
     void operator()(const rd_kafka_metadata_t* metadata) const noexcept;
     void operator()(rd_kafka_NewTopic_t* topic) const noexcept;
+    void operator()(rd_kafka_ConfigResource_t* resource) const noexcept;
 };
 } // namespace detail
 
@@ -69,5 +71,6 @@ using DeleteConsumerGroupOffsetsHandle =
     std::unique_ptr<rd_kafka_DeleteConsumerGroupOffsets_t, detail::HandleDeleter>;
 using MetadataHandle = std::unique_ptr<const rd_kafka_metadata_t, detail::HandleDeleter>;
 using NewTopicHandle = std::unique_ptr<rd_kafka_NewTopic_t, detail::HandleDeleter>;
+using ConfigResourceHandle = std::unique_ptr<rd_kafka_ConfigResource_t, detail::HandleDeleter>;
 
 } // namespace groupscope::kafka

@@ -112,6 +112,36 @@ kafka::Status SandboxAdmin::createTopics(const QList<SandboxTopic>& topics) {
     return kafka::Done{};
 }
 
+kafka::Result<bool> SandboxAdmin::offersConsumerProtocol(int32_t brokerId) {
+    const QByteArray id = QByteArray::number(brokerId);
+    kafka::ConfigResourceHandle resource(
+        rd_kafka_ConfigResource_new(RD_KAFKA_RESOURCE_BROKER, id.constData()));
+    rd_kafka_ConfigResource_t* resources[] = {resource.get()};
+    auto options = makeOptions(RD_KAFKA_ADMIN_OP_DESCRIBECONFIGS);
+    rd_kafka_DescribeConfigs(m_client->handle(), resources, 1, options.get(), m_queue.get());
+    const QString what = QStringLiteral("describing broker %1's configuration").arg(brokerId);
+    auto event = waitForEvent(what);
+    if (!event)
+        return event.error();
+    rd_kafka_event_t* raw = event.value().get();
+    if (kafka::KafkaError error = eventError(raw, what); error)
+        return error;
+    size_t count = 0;
+    const auto** described = rd_kafka_DescribeConfigs_result_resources(
+        rd_kafka_event_DescribeConfigs_result(raw), &count);
+    for (size_t r = 0; r < count; ++r) {
+        size_t entries = 0;
+        const auto** configs = rd_kafka_ConfigResource_configs(described[r], &entries);
+        for (size_t e = 0; e < entries; ++e)
+            if (qstrcmp(rd_kafka_ConfigEntry_name(configs[e]),
+                        "group.coordinator.rebalance.protocols") == 0)
+                return QString::fromUtf8(rd_kafka_ConfigEntry_value(configs[e]))
+                    .split(u',')
+                    .contains(QStringLiteral("consumer"));
+    }
+    return false;
+}
+
 kafka::Status SandboxAdmin::commitGroupOffsets(const QString& groupId,
                                                const QList<kafka::CommittedOffset>& offsets) {
     QList<QPair<kafka::TopicPartition, int64_t>> partitionsWithOffsets;

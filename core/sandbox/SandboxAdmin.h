@@ -32,6 +32,11 @@ public:
     kafka::Status commitGroupOffsets(const QString& groupId,
                                      const QList<kafka::CommittedOffset>& offsets);
 
+    // Whether the cluster's group coordinator speaks the new consumer protocol (KIP-848):
+    // broker `brokerId`'s group.coordinator.rebalance.protocols lists "consumer" (Kafka 4
+    // by default, Kafka 3.x not). False when the config is absent (older brokers).
+    kafka::Result<bool> offersConsumerProtocol(int32_t brokerId);
+
 private:
     explicit SandboxAdmin(std::unique_ptr<kafka::AdminClient> client);
     kafka::AdminOptionsHandle makeOptions(rd_kafka_admin_op_t operation) const;

@@ -107,6 +107,7 @@ kafka::Status SandboxConsumerGroup::resize(int memberCount) {
         settings.clientId =
             QStringLiteral("groupscope-sandbox-%1-%2").arg(m_group.name).arg(++m_membersStarted);
         settings.maxMessagesPerSecond = m_group.maxMessagesPerSecond / memberCount;
+        settings.consumerProtocol = m_group.consumerProtocol;
         auto member = SandboxConsumerMember::start(m_profile, settings);
         if (!member)
             return member.error();

@@ -36,13 +36,19 @@ SandboxConsumerMember::start(const kafka::ConnectionProfile& profile, const Sett
     // Commits every second keep the lag Kafka reports close to the truth. A short session
     // timeout makes members of a killed sandbox disappear soon; a clean stop leaves the
     // group at once anyway.
-    auto conf = makeSandboxConf(
-        profile, {{QStringLiteral("group.id"), settings.groupId},
-                  {QStringLiteral("client.id"), settings.clientId},
-                  {QStringLiteral("enable.auto.commit"), QStringLiteral("true")},
-                  {QStringLiteral("auto.commit.interval.ms"), QStringLiteral("1000")},
-                  {QStringLiteral("auto.offset.reset"), QStringLiteral("earliest")},
-                  {QStringLiteral("session.timeout.ms"), QStringLiteral("10000")}});
+    QList<QPair<QString, QString>> properties{
+        {QStringLiteral("group.id"), settings.groupId},
+        {QStringLiteral("client.id"), settings.clientId},
+        {QStringLiteral("enable.auto.commit"), QStringLiteral("true")},
+        {QStringLiteral("auto.commit.interval.ms"), QStringLiteral("1000")},
+        {QStringLiteral("auto.offset.reset"), QStringLiteral("earliest")}};
+    // The new protocol's session timeout is the broker's (group.consumer.session.timeout.ms);
+    // the client may not set one.
+    if (settings.consumerProtocol)
+        properties.append({QStringLiteral("group.protocol"), QStringLiteral("consumer")});
+    else
+        properties.append({QStringLiteral("session.timeout.ms"), QStringLiteral("10000")});
+    auto conf = makeSandboxConf(profile, properties);
     if (!conf)
         return conf.error();
 

@@ -29,6 +29,8 @@ public:
         QString clientId;
         // 0: consume as fast as messages arrive. Otherwise a ceiling, to fall behind on purpose.
         double maxMessagesPerSecond = 0;
+        // The new consumer protocol (KIP-848, group.protocol=consumer) instead of classic.
+        bool consumerProtocol = false;
     };
 
     static kafka::Result<std::unique_ptr<SandboxConsumerMember>>

@@ -22,6 +22,7 @@ SandboxLayout SandboxLayout::standard(const QString& namePrefix, double rateScal
                         analyticsShareOfProduction *
                             (layout.orders.messagesPerSecond + layout.audit.messagesPerSecond)};
     layout.shipping = {name("shipping"), {layout.orders.name}, 0};
+    layout.fulfilment = {name("fulfilment"), {layout.payments.name}, 0, true};
     layout.archive = {name("archive"), {layout.payments.name, layout.audit.name}, 0};
     return layout;
 }

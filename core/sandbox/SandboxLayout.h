@@ -22,11 +22,15 @@ struct SandboxGroup {
     QStringList topics;
     // 0: as fast as messages come. Otherwise the whole group's consumption rate.
     double maxMessagesPerSecond = 0;
+    // Its members use the new consumer protocol (KIP-848) where the broker offers it.
+    bool consumerProtocol = false;
 };
 
 // The sandbox's topics and groups, each showing one thing a newcomer should see in
 // Groupscope: a group that keeps up (billing), one falling behind (analytics), one that
-// rebalances (shipping) and one without members, ready for offset resets (archive).
+// rebalances (shipping), one that rebalances with the new consumer protocol where the
+// broker offers it (fulfilment: its partitions move one member at a time, no group-wide
+// stop) and one without members, ready for offset resets (archive).
 struct SandboxLayout {
     SandboxTopic orders;
     SandboxTopic payments;
@@ -34,12 +38,13 @@ struct SandboxLayout {
     SandboxGroup billing;
     SandboxGroup analytics;
     SandboxGroup shipping;
+    SandboxGroup fulfilment;
     SandboxGroup archive; // never has members; its offsets are committed once, at start
 
     QList<SandboxTopic> topics() const { return {orders, payments, audit}; }
     QStringList topicNames() const { return {orders.name, payments.name, audit.name}; }
     QStringList groupNames() const {
-        return {billing.name, analytics.name, shipping.name, archive.name};
+        return {billing.name, analytics.name, shipping.name, fulfilment.name, archive.name};
     }
 
     // Names carry `namePrefix`; every rate is multiplied by `rateScale`.

@@ -80,6 +80,7 @@ kafka::Status SandboxWorkload::prepareTopics() {
     }
     if (auto created = admin.value()->createTopics(missing); !created)
         return created.error();
+    chooseFulfilmentProtocol(*admin.value());
 
     // New topics take a moment to show up in every broker's metadata; producers and
     // consumers cope with that, but the first status line should not report errors.
@@ -94,6 +95,28 @@ kafka::Status SandboxWorkload::prepareTopics() {
     }
 }
 
+void SandboxWorkload::chooseFulfilmentProtocol(SandboxAdmin& admin) {
+    // Any broker answers for the cluster's setting; the one leading a sandbox partition is
+    // known to be up.
+    auto partitions = admin.client().describePartitions({m_layout.payments.name});
+    std::optional<bool> offered;
+    if (partitions && !partitions.value().isEmpty() && partitions.value().first().leader >= 0)
+        if (auto answer = admin.offersConsumerProtocol(partitions.value().first().leader))
+            offered = answer.value();
+    if (offered.value_or(false))
+        return;
+    m_layout.fulfilment.consumerProtocol = false;
+    m_notes.append(offered
+                       ? QStringLiteral("group %1 uses the classic protocol: this cluster does not "
+                                        "offer the consumer protocol (group.coordinator.rebalance."
+                                        "protocols has no \"consumer\"; Kafka 4 has it by default)")
+                             .arg(m_layout.fulfilment.name)
+                       : QStringLiteral("group %1 uses the classic protocol: the cluster's "
+                                        "configuration could not be read to tell whether it offers "
+                                        "the consumer protocol")
+                             .arg(m_layout.fulfilment.name));
+}
+
 kafka::Status SandboxWorkload::startWorkers() {
     for (const SandboxTopic& topic : m_layout.topics()) {
         auto producer = SandboxProducer::start(m_profile, topic);
@@ -105,6 +128,7 @@ kafka::Status SandboxWorkload::startWorkers() {
         {m_layout.billing, {1}},
         {m_layout.analytics, {1}},
         {m_layout.shipping, shippingMemberPattern()},
+        {m_layout.fulfilment, fulfilmentMemberPattern()},
     };
     for (const auto& [group, pattern] : groups) {
         auto consumerGroup =

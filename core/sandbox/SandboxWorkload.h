@@ -13,6 +13,7 @@
 
 namespace groupscope::sandbox {
 
+class SandboxAdmin;
 class SandboxArchiveSeeder;
 class SandboxConsumerGroup;
 class SandboxProducer;
@@ -43,11 +44,15 @@ public:
 
     // shipping's member counts, one step per rebalance interval.
     static QList<int> shippingMemberPattern() { return {1, 2, 3, 2}; }
+    // fulfilment's: a second member joins and leaves, each time a partition handover.
+    static QList<int> fulfilmentMemberPattern() { return {1, 2}; }
 
 private:
     SandboxWorkload(const kafka::ConnectionProfile& profile, const SandboxOptions& options);
     kafka::Status prepareTopics();
     kafka::Status startWorkers();
+    // Whether fulfilment can use the consumer protocol here; a note says when not.
+    void chooseFulfilmentProtocol(SandboxAdmin& admin);
 
     kafka::ConnectionProfile m_profile;
     SandboxOptions m_options;

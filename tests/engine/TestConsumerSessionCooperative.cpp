@@ -126,7 +126,7 @@ void TestConsumerSessionCooperative::membersJoiningAndLeavingHandOverExactlyOnce
         for (auto& [name, member] : members) {
             log.add(member->takeAll(50));
             if (commitNow)
-                (void)member->commit(); // may be held while the group rebalances
+                (void)member->commit(); // may be refused while the group rebalances
         }
     };
     // Every partition owned by exactly one member, each member owns some, none mid-way.

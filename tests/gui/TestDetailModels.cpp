@@ -8,6 +8,7 @@
 #include "models/MemberTableModel.h"
 #include "models/OffsetEditModel.h"
 #include "models/PartitionTableModel.h"
+#include "models/TableText.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -159,6 +160,41 @@ private slots:
                                    {{QStringLiteral("orders"), 0}})});
         QCOMPARE(removed.count(), 1);
         QCOMPARE(model.rowCount(), 1);
+    }
+
+    void memberModelShowsAConsumerProtocolMembersReconciliation() {
+        MemberTableModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        kafka::MemberDescription moving =
+            member(QStringLiteral("m-1"), QStringLiteral("new-1"),
+                   {{QStringLiteral("orders"), 0}, {QStringLiteral("orders"), 3}});
+        moving.targetAssignment = QList<kafka::TopicPartition>{{QStringLiteral("orders"), 0},
+                                                               {QStringLiteral("orders"), 4}};
+        kafka::MemberDescription settled =
+            member(QStringLiteral("m-2"), QStringLiteral("new-2"), {{QStringLiteral("orders"), 1}});
+        settled.targetAssignment = settled.assignment;
+        const kafka::MemberDescription classic =
+            member(QStringLiteral("m-3"), QStringLiteral("old-3"), {{QStringLiteral("orders"), 2}});
+        model.applyMembers({moving, settled, classic});
+        const auto cell = [&](int row, int column) {
+            return model.index(row, column).data().toString();
+        };
+        QCOMPARE(cell(0, MemberTableModel::TargetColumn), QStringLiteral("orders: 0, 4"));
+        QCOMPARE(cell(0, MemberTableModel::ReconciliationColumn),
+                 QStringLiteral("reconciling: revokes orders: 3; receives orders: 4"));
+        QVERIFY(model.index(0, MemberTableModel::ReconciliationColumn)
+                    .data(Qt::ForegroundRole)
+                    .isValid());
+        QCOMPARE(cell(1, MemberTableModel::ReconciliationColumn), QStringLiteral("done"));
+        QCOMPARE(cell(2, MemberTableModel::TargetColumn), ui::tableText::none());
+
+        // The member converges: the row says so on the next refresh.
+        moving.assignment = *moving.targetAssignment;
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.applyMembers({moving, settled, classic});
+        QCOMPARE(cell(0, MemberTableModel::ReconciliationColumn), QStringLiteral("done"));
+        QVERIFY(changed.count() >= 1);
     }
 
     void groupListHasProtocolColumnAndStateFilter() {

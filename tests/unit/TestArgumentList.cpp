@@ -33,6 +33,19 @@ private slots:
         QCOMPARE(arguments.takeValue(QStringLiteral("--timeout")), QStringLiteral("2"));
         QVERIFY(!arguments.takeValue(QStringLiteral("--timeout")).has_value());
     }
+
+    void anOptionalValueMayBeLeftOut() {
+        ArgumentList arguments({QStringLiteral("--state"), QStringLiteral("--type"),
+                                QStringLiteral("classic,consumer"), QStringLiteral("--json")});
+        QCOMPARE(arguments.takeOptionalValue(QStringLiteral("--type")),
+                 QStringLiteral("classic,consumer"));
+        QCOMPARE(arguments.takeOptionalValue(QStringLiteral("--state")), QString());
+        QVERIFY(!arguments.takeOptionalValue(QStringLiteral("--state")).has_value());
+        QCOMPARE(arguments.remaining(), QStringList{QStringLiteral("--json")});
+        ArgumentList last({QStringLiteral("--state=stable")});
+        QCOMPARE(last.takeOptionalValue(QStringLiteral("--state")), QStringLiteral("stable"));
+        QVERIFY(last.error().isEmpty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestArgumentList)

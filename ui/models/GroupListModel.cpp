@@ -73,6 +73,7 @@ GroupListModel::Row GroupListModel::Row::from(const monitor::GroupSnapshot& grou
     Row row;
     row.groupId = group.groupId();
     row.state = group.description.state;
+    row.type = group.description.type;
     row.memberCount = int(group.description.members.size());
     row.topics = group.topics();
     row.protocolType = group.description.protocolType;
@@ -97,6 +98,8 @@ bool GroupListModel::Row::sameCell(const Row& other, int column) const {
         return groupId == other.groupId;
     case StateColumn:
         return state == other.state && error == other.error;
+    case TypeColumn:
+        return type == other.type;
     case MembersColumn:
         return memberCount == other.memberCount;
     case TopicsColumn:
@@ -180,6 +183,8 @@ QVariant GroupListModel::headerData(int section, Qt::Orientation orientation, in
         return tr("Group");
     case StateColumn:
         return tr("State");
+    case TypeColumn:
+        return tr("Type");
     case MembersColumn:
         return tr("Members");
     case TopicsColumn:
@@ -204,6 +209,9 @@ QVariant GroupListModel::displayValue(const Row& row, int column) const {
         return row.groupId;
     case StateColumn:
         return row.error.isEmpty() ? kafka::groupStateName(row.state) : tr("Error");
+    case TypeColumn:
+        return row.type == kafka::GroupType::Unknown ? QStringLiteral("\u2013")
+                                                     : kafka::groupTypeName(row.type);
     case MembersColumn:
         return row.memberCount;
     case TopicsColumn:
@@ -232,6 +240,8 @@ QVariant GroupListModel::sortValue(const Row& row, int column) const {
     case StateColumn:
         return qlonglong(row.error.isEmpty() ? stateRank(row.state)
                                              : stateRank(GroupState::Unknown) + 1);
+    case TypeColumn:
+        return kafka::groupTypeName(row.type);
     case MembersColumn:
         return qlonglong(row.memberCount);
     case TopicsColumn:
@@ -255,7 +265,24 @@ QVariant GroupListModel::sortValue(const Row& row, int column) const {
 QString GroupListModel::toolTip(const Row& row, int column) const {
     switch (column) {
     case StateColumn:
-        return row.error.isEmpty() ? QString() : row.error;
+        if (!row.error.isEmpty())
+            return row.error;
+        if (row.state == GroupState::Unknown && row.type == kafka::GroupType::Consumer)
+            return tr("Kafka reports a state librdkafka does not know: a consumer-protocol "
+                      "group is Assigning or Reconciling while its assignment changes");
+        return {};
+    case TypeColumn:
+        switch (row.type) {
+        case kafka::GroupType::Classic:
+            return tr("The classic rebalance protocol (JoinGroup/SyncGroup): every member "
+                      "stops at each rebalance, or only the moved partitions if cooperative");
+        case kafka::GroupType::Consumer:
+            return tr("The consumer protocol (KIP-848, group.protocol=consumer): the "
+                      "coordinator assigns, members reconcile one partition at a time");
+        case kafka::GroupType::Unknown:
+            break;
+        }
+        return tr("Not reported: Kafka before 3.8 has only classic groups");
     case TopicsColumn:
         return row.topics.join(QLatin1Char('\n'));
     case TotalLagColumn:

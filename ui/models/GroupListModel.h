@@ -18,6 +18,8 @@ public:
     enum Column {
         GroupColumn,
         StateColumn,
+        // The rebalance protocol: Classic or Consumer (KIP-848).
+        TypeColumn,
         MembersColumn,
         TopicsColumn,
         TotalLagColumn,
@@ -61,6 +63,7 @@ private:
     struct Row {
         QString groupId;
         kafka::GroupState state = kafka::GroupState::Unknown;
+        kafka::GroupType type = kafka::GroupType::Unknown;
         int memberCount = 0;
         QStringList topics;
         QString protocolType;

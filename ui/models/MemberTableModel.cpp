@@ -2,7 +2,11 @@
 
 #include "models/TableText.h"
 
+#include <QColor>
 #include <QMap>
+
+#include <algorithm>
+#include <iterator>
 
 namespace groupscope::ui {
 
@@ -28,6 +32,38 @@ QString MemberTableModel::assignmentText(const QList<kafka::TopicPartition>& ass
     return parts.join(QStringLiteral("; "));
 }
 
+namespace {
+
+// The partitions of `from` that `without` does not have.
+QList<kafka::TopicPartition> difference(QList<kafka::TopicPartition> from,
+                                        QList<kafka::TopicPartition> without) {
+    std::sort(from.begin(), from.end());
+    std::sort(without.begin(), without.end());
+    QList<kafka::TopicPartition> rest;
+    std::set_difference(from.cbegin(), from.cend(), without.cbegin(), without.cend(),
+                        std::back_inserter(rest));
+    return rest;
+}
+
+} // namespace
+
+QString MemberTableModel::reconciliationText(const kafka::MemberDescription& member) {
+    if (!member.targetAssignment)
+        return {};
+    if (!member.isReconciling())
+        return tr("done");
+    // The new protocol's order: the member first revokes what it must give up, then the
+    // coordinator hands it what it lacks (once its previous owner has let go).
+    const auto toRevoke = difference(member.assignment, *member.targetAssignment);
+    const auto toReceive = difference(*member.targetAssignment, member.assignment);
+    QStringList steps;
+    if (!toRevoke.isEmpty())
+        steps.append(tr("revokes %1").arg(assignmentText(toRevoke)));
+    if (!toReceive.isEmpty())
+        steps.append(tr("receives %1").arg(assignmentText(toReceive)));
+    return tr("reconciling: %1").arg(steps.join(QStringLiteral("; ")));
+}
+
 bool MemberTableModel::sameCell(const kafka::MemberDescription& shown,
                                 const kafka::MemberDescription& fresh, int column) const {
     switch (column) {
@@ -41,6 +77,11 @@ bool MemberTableModel::sameCell(const kafka::MemberDescription& shown,
         return shown.host == fresh.host;
     case AssignmentColumn:
         return shown.assignment == fresh.assignment;
+    case TargetColumn:
+        return shown.targetAssignment == fresh.targetAssignment;
+    case ReconciliationColumn:
+        return shown.assignment == fresh.assignment &&
+               shown.targetAssignment == fresh.targetAssignment;
     }
     return true;
 }
@@ -49,6 +90,8 @@ QVariant MemberTableModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const kafka::MemberDescription& row = m_rows.at(index.row());
+    if (role == Qt::ForegroundRole && index.column() == ReconciliationColumn && row.isReconciling())
+        return QColor(0xe0, 0x8a, 0x00); // the health column's "warning" colour
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
     switch (index.column()) {
@@ -65,6 +108,16 @@ QVariant MemberTableModel::data(const QModelIndex& index, int role) const {
         return role == Qt::ToolTipRole ? assignmentText(row.assignment)
                                              .replace(QStringLiteral("; "), QStringLiteral("\n"))
                                        : assignmentText(row.assignment);
+    case TargetColumn:
+        if (!row.targetAssignment)
+            return role == Qt::ToolTipRole
+                       ? tr("A classic-protocol member: its assignment is its leader's choice")
+                       : tableText::none();
+        return assignmentText(*row.targetAssignment);
+    case ReconciliationColumn:
+        if (!row.targetAssignment)
+            return role == Qt::ToolTipRole ? QString() : tableText::none();
+        return reconciliationText(row);
     }
     return {};
 }
@@ -85,6 +138,10 @@ QVariant MemberTableModel::headerData(int section, Qt::Orientation orientation, 
         return tr("Host");
     case AssignmentColumn:
         return tr("Assigned partitions");
+    case TargetColumn:
+        return tr("Target assignment");
+    case ReconciliationColumn:
+        return tr("Reconciliation");
     }
     return {};
 }

@@ -15,6 +15,10 @@ public:
         ClientIdColumn,
         HostColumn,
         AssignmentColumn,
+        // Consumer-protocol groups only (KIP-848): what the coordinator wants the member to
+        // own, and how far it is from there.
+        TargetColumn,
+        ReconciliationColumn,
         ColumnCount
     };
 
@@ -29,6 +33,9 @@ public:
 
     // "orders: 0, 1; payments: 2"
     static QString assignmentText(const QList<kafka::TopicPartition>& assignment);
+    // "reconciling: revokes orders: 3; receives orders: 4", "done", or empty for a member
+    // without a target (classic protocol).
+    static QString reconciliationText(const kafka::MemberDescription& member);
 
 protected:
     const QString& keyOf(const kafka::MemberDescription& row) const override {

@@ -85,6 +85,8 @@ GroupDetailWidget::GroupDetailWidget(ResetController* controller, QWidget* paren
     m_memberView->horizontalHeader()->resizeSection(MemberTableModel::InstanceIdColumn, 110);
     m_memberView->horizontalHeader()->resizeSection(MemberTableModel::ClientIdColumn, 250);
     m_memberView->horizontalHeader()->resizeSection(MemberTableModel::HostColumn, 110);
+    m_memberView->horizontalHeader()->resizeSection(MemberTableModel::AssignmentColumn, 220);
+    m_memberView->horizontalHeader()->resizeSection(MemberTableModel::TargetColumn, 220);
     m_memberView->setPlaceholderText(
         tr("No live members: the group is empty, so its offsets can be changed."));
 

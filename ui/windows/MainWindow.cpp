@@ -125,7 +125,8 @@ void MainWindow::setUpGroupTable() {
     QHeaderView* header = m_view->horizontalHeader();
     header->setHighlightSections(false);
     header->setSectionResizeMode(GroupListModel::GroupColumn, QHeaderView::Stretch);
-    header->resizeSection(GroupListModel::StateColumn, 170);
+    header->resizeSection(GroupListModel::StateColumn, 150);
+    header->resizeSection(GroupListModel::TypeColumn, 90);
     header->resizeSection(GroupListModel::MembersColumn, 90);
     header->resizeSection(GroupListModel::TopicsColumn, 80);
     header->resizeSection(GroupListModel::TotalLagColumn, 120);
@@ -190,10 +191,10 @@ void MainWindow::restoreLayout() {
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
     m_splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray());
-    // "groupColumns2": the list gained columns; a header state saved for the old ones would
-    // put widths on the wrong columns.
+    // "groupColumns3": the list gained columns (Type, the latest); a header state saved for the old
+    // ones would put widths on the wrong columns.
     m_view->horizontalHeader()->restoreState(
-        settings.value(QStringLiteral("mainWindow/groupColumns2")).toByteArray());
+        settings.value(QStringLiteral("mainWindow/groupColumns3")).toByteArray());
     m_detail->partitionView()->horizontalHeader()->restoreState(
         settings.value(QStringLiteral("mainWindow/partitionColumns2")).toByteArray());
     m_detail->offsetPanel()->view()->horizontalHeader()->restoreState(
@@ -204,7 +205,7 @@ void MainWindow::saveLayout() const {
     QSettings settings;
     settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("mainWindow/splitter"), m_splitter->saveState());
-    settings.setValue(QStringLiteral("mainWindow/groupColumns2"),
+    settings.setValue(QStringLiteral("mainWindow/groupColumns3"),
                       m_view->horizontalHeader()->saveState());
     settings.setValue(QStringLiteral("mainWindow/partitionColumns2"),
                       m_detail->partitionView()->horizontalHeader()->saveState());
