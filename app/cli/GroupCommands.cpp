@@ -264,8 +264,7 @@ int runDescribeCommand(const CommandContext& context, ArgumentList& arguments) {
     for (const GroupSnapshot& group : found) {
         context.out << u'\n';
         const auto groupState = group.description.state;
-        if (groupState == kafka::GroupState::PreparingRebalance ||
-            groupState == kafka::GroupState::CompletingRebalance)
+        if (kafka::isRebalancing(groupState))
             context.err << "Warning: Consumer group '" << group.groupId() << "' is rebalancing.\n";
         else if (group.description.members.isEmpty() && !state)
             context.err << "Consumer group '" << group.groupId() << "' has no active members.\n";

@@ -6,9 +6,13 @@ namespace groupscope::cli {
 
 namespace {
 
-const QList<kafka::GroupState> listableStates{
-    kafka::GroupState::PreparingRebalance, kafka::GroupState::CompletingRebalance,
-    kafka::GroupState::Stable, kafka::GroupState::Dead, kafka::GroupState::Empty};
+const QList<kafka::GroupState> listableStates{kafka::GroupState::PreparingRebalance,
+                                              kafka::GroupState::CompletingRebalance,
+                                              kafka::GroupState::Stable,
+                                              kafka::GroupState::Dead,
+                                              kafka::GroupState::Empty,
+                                              kafka::GroupState::Assigning,
+                                              kafka::GroupState::Reconciling};
 
 QStringList namesIn(const QString& list) {
     QStringList names;

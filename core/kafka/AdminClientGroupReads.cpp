@@ -185,6 +185,14 @@ Result<QList<GroupDescription>> AdminClient::describeGroups(const QStringList& g
         for (size_t m = 0; m < memberCount; ++m)
             description.members.append(
                 memberOf(rd_kafka_ConsumerGroupDescription_member(group, m)));
+        // librdkafka knows no Assigning or Reconciling and says "unknown". A member whose
+        // assignment is not its target is what makes Kafka call the group Reconciling.
+        const bool reconciling =
+            std::any_of(description.members.cbegin(), description.members.cend(),
+                        [](const MemberDescription& member) { return member.isReconciling(); });
+        if (description.state == GroupState::Unknown && description.type == GroupType::Consumer &&
+            reconciling)
+            description.state = GroupState::Reconciling;
         descriptions.append(std::move(description));
     }
     return descriptions;

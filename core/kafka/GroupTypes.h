@@ -13,11 +13,27 @@
 
 namespace groupscope::kafka {
 
-enum class GroupState { Unknown, PreparingRebalance, CompletingRebalance, Stable, Dead, Empty };
+// The classic protocol's states, then the consumer protocol's own two (Kafka 4): Assigning
+// (the coordinator computes a new target assignment) and Reconciling (members converge on
+// it, revoking and receiving partitions one by one). Both protocols share Stable, Empty
+// and Dead.
+enum class GroupState {
+    Unknown,
+    PreparingRebalance,
+    CompletingRebalance,
+    Stable,
+    Dead,
+    Empty,
+    Assigning,
+    Reconciling
+};
 
 // Kafka's own spelling ("Stable", "PreparingRebalance", ...), as kafka-consumer-groups prints.
 QString groupStateName(GroupState state);
 GroupState groupStateFromName(const QString& name);
+// Whether the group's partitions are moving: a classic rebalance, or a consumer-protocol
+// group assigning or reconciling.
+bool isRebalancing(GroupState state);
 
 // Which rebalance protocol a group uses (Kafka 4's "group type"): Classic is the JoinGroup/
 // SyncGroup protocol of every Kafka before 4 (and of simple, offsets-only groups);

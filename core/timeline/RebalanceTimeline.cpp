@@ -73,11 +73,6 @@ void compareMembers(Generation& generation, const Generation* previous) {
                 generation.leftMemberIds.append(member.memberId);
 }
 
-bool isRebalancing(kafka::GroupState state) {
-    return state == kafka::GroupState::PreparingRebalance ||
-           state == kafka::GroupState::CompletingRebalance;
-}
-
 } // namespace
 
 RebalanceTimeline::RebalanceTimeline()
@@ -243,7 +238,7 @@ void RebalanceTimeline::observeSnapshot(const monitor::GroupSnapshot& snapshot, 
     }
     group.timeline.deleted = false;
     enterState(group, state, takenAtMs, true);
-    if (isRebalancing(state)) {
+    if (kafka::isRebalancing(state)) {
         group.rebalanceSeenSinceGenerationStart = true;
         return;
     }

@@ -40,8 +40,7 @@ bool GroupFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& s
             matches = state == kafka::GroupState::Empty;
             break;
         case StateFilter::Rebalancing:
-            matches = state == kafka::GroupState::PreparingRebalance ||
-                      state == kafka::GroupState::CompletingRebalance;
+            matches = kafka::isRebalancing(state);
             break;
         case StateFilter::Dead:
             matches = state == kafka::GroupState::Dead;

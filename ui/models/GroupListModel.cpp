@@ -22,8 +22,10 @@ int stateRank(GroupState state) {
     case GroupState::Empty:
         return 1;
     case GroupState::CompletingRebalance:
+    case GroupState::Reconciling:
         return 2;
     case GroupState::PreparingRebalance:
+    case GroupState::Assigning:
         return 3;
     case GroupState::Dead:
         return 4;

@@ -105,9 +105,11 @@ QVariant MemberTableModel::data(const QModelIndex& index, int role) const {
     case HostColumn:
         return row.host;
     case AssignmentColumn:
-        return role == Qt::ToolTipRole ? assignmentText(row.assignment)
-                                             .replace(QStringLiteral("; "), QStringLiteral("\n"))
-                                       : assignmentText(row.assignment);
+        return role == Qt::ToolTipRole
+                   ? assignmentText(row.assignment)
+                         .replace(QStringLiteral("; "), QStringLiteral("\n"))
+                   : (row.assignment.isEmpty() ? tableText::none()
+                                               : assignmentText(row.assignment));
     case TargetColumn:
         if (!row.targetAssignment)
             return role == Qt::ToolTipRole

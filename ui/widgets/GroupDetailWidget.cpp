@@ -81,12 +81,14 @@ GroupDetailWidget::GroupDetailWidget(ResetController* controller, QWidget* paren
     m_memberView->setObjectName(QStringLiteral("memberTable"));
     m_memberView->setModel(m_memberModel);
     setUpTable(m_memberView);
-    m_memberView->horizontalHeader()->resizeSection(MemberTableModel::MemberIdColumn, 330);
-    m_memberView->horizontalHeader()->resizeSection(MemberTableModel::InstanceIdColumn, 110);
-    m_memberView->horizontalHeader()->resizeSection(MemberTableModel::ClientIdColumn, 250);
-    m_memberView->horizontalHeader()->resizeSection(MemberTableModel::HostColumn, 110);
-    m_memberView->horizontalHeader()->resizeSection(MemberTableModel::AssignmentColumn, 220);
-    m_memberView->horizontalHeader()->resizeSection(MemberTableModel::TargetColumn, 220);
+    // Wide enough for a KIP-848 member id (22 characters); a classic one is elided, and
+    // its tooltip has it whole. Reconciliation, the last column, takes the rest.
+    m_memberView->horizontalHeader()->resizeSection(MemberTableModel::MemberIdColumn, 220);
+    m_memberView->horizontalHeader()->resizeSection(MemberTableModel::InstanceIdColumn, 90);
+    m_memberView->horizontalHeader()->resizeSection(MemberTableModel::ClientIdColumn, 200);
+    m_memberView->horizontalHeader()->resizeSection(MemberTableModel::HostColumn, 100);
+    m_memberView->horizontalHeader()->resizeSection(MemberTableModel::AssignmentColumn, 180);
+    m_memberView->horizontalHeader()->resizeSection(MemberTableModel::TargetColumn, 180);
     m_memberView->setPlaceholderText(
         tr("No live members: the group is empty, so its offsets can be changed."));
 
