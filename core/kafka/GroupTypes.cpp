@@ -14,6 +14,10 @@ QString groupStateName(GroupState state) {
         return QStringLiteral("Dead");
     case GroupState::Empty:
         return QStringLiteral("Empty");
+    case GroupState::Assigning:
+        return QStringLiteral("Assigning");
+    case GroupState::Reconciling:
+        return QStringLiteral("Reconciling");
     case GroupState::Unknown:
         break;
     }
@@ -21,8 +25,9 @@ QString groupStateName(GroupState state) {
 }
 
 GroupState groupStateFromName(const QString& name) {
-    for (GroupState state : {GroupState::PreparingRebalance, GroupState::CompletingRebalance,
-                             GroupState::Stable, GroupState::Dead, GroupState::Empty})
+    for (GroupState state :
+         {GroupState::PreparingRebalance, GroupState::CompletingRebalance, GroupState::Stable,
+          GroupState::Dead, GroupState::Empty, GroupState::Assigning, GroupState::Reconciling})
         if (name.compare(groupStateName(state), Qt::CaseInsensitive) == 0)
             return state;
     return GroupState::Unknown;

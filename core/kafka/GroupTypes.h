@@ -12,7 +12,18 @@
 
 namespace groupscope::kafka {
 
-enum class GroupState { Unknown, PreparingRebalance, CompletingRebalance, Stable, Dead, Empty };
+// Assigning and Reconciling are the states of consumer-protocol (KIP-848) groups: the
+// target assignment is behind the group epoch, or members have yet to reach it.
+enum class GroupState {
+    Unknown,
+    PreparingRebalance,
+    CompletingRebalance,
+    Stable,
+    Dead,
+    Empty,
+    Assigning,
+    Reconciling
+};
 
 // Kafka's own spelling ("Stable", "PreparingRebalance", ...), as kafka-consumer-groups prints.
 QString groupStateName(GroupState state);

@@ -25,6 +25,7 @@ typedef struct rd_kafka_NewTopic_s rd_kafka_NewTopic_t;
 typedef struct rd_kafka_ListConsumerGroupOffsets_s rd_kafka_ListConsumerGroupOffsets_t;
 typedef struct rd_kafka_AlterConsumerGroupOffsets_s rd_kafka_AlterConsumerGroupOffsets_t;
 typedef struct rd_kafka_DeleteConsumerGroupOffsets_s rd_kafka_DeleteConsumerGroupOffsets_t;
+typedef struct rd_kafka_TopicCollection_s rd_kafka_TopicCollection_t;
 typedef int rd_kafka_event_type_t;
 
 namespace groupscope::kafka {
@@ -48,6 +49,7 @@ struct HandleDeleter {
     void operator()(rd_kafka_DeleteConsumerGroupOffsets_t* request) const noexcept;
     void operator()(const rd_kafka_metadata_t* metadata) const noexcept;
     void operator()(rd_kafka_NewTopic_t* topic) const noexcept;
+    void operator()(rd_kafka_TopicCollection_t* topics) const noexcept;
 };
 } // namespace detail
 
@@ -69,5 +71,6 @@ using DeleteConsumerGroupOffsetsHandle =
     std::unique_ptr<rd_kafka_DeleteConsumerGroupOffsets_t, detail::HandleDeleter>;
 using MetadataHandle = std::unique_ptr<const rd_kafka_metadata_t, detail::HandleDeleter>;
 using NewTopicHandle = std::unique_ptr<rd_kafka_NewTopic_t, detail::HandleDeleter>;
+using TopicCollectionHandle = std::unique_ptr<rd_kafka_TopicCollection_t, detail::HandleDeleter>;
 
 } // namespace groupscope::kafka

@@ -26,6 +26,8 @@ GroupStateBadgeDelegate::Colours GroupStateBadgeDelegate::coloursFor(GroupState 
         return {QColor(0xdc, 0xf3, 0xe3), QColor(0x1a, 0x73, 0x3a)};
     case GroupState::PreparingRebalance:
     case GroupState::CompletingRebalance:
+    case GroupState::Assigning:
+    case GroupState::Reconciling:
         return {QColor(0xfe, 0xf0, 0xc7), QColor(0x8a, 0x52, 0x00)};
     case GroupState::Dead:
         return {QColor(0xfd, 0xe2, 0xe1), QColor(0xb4, 0x23, 0x18)};

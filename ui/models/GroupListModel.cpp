@@ -22,6 +22,8 @@ int stateRank(GroupState state) {
     case GroupState::Empty:
         return 1;
     case GroupState::CompletingRebalance:
+    case GroupState::Assigning:
+    case GroupState::Reconciling:
         return 2;
     case GroupState::PreparingRebalance:
         return 3;
