@@ -45,6 +45,9 @@ public:
     // A topic that does not exist is an error naming it.
     Result<QList<TopicPartition>> topicPartitions(const QStringList& topics = {});
     Result<QList<PartitionInfo>> describePartitions(const QStringList& topics = {});
+    // Every topic's name by its topic id (Kafka's text form of the Uuid): the records of
+    // consumer-protocol groups name topics by id only. Metadata, then one DescribeTopics.
+    Result<QHash<QString, QString>> topicNamesById();
     // For each partition, the earliest offset whose record timestamp is at or after the
     // given time (ms since the epoch), or -1 when no record is that new. One ListOffsets
     // request per leader, whatever the number of partitions.

@@ -27,6 +27,7 @@ void HandleDeleter::operator()(rd_kafka_DeleteConsumerGroupOffsets_t* h) const n
 void HandleDeleter::operator()(const rd_kafka_metadata_t* h) const noexcept { destroyIfSet(h, rd_kafka_metadata_destroy); }
 void HandleDeleter::operator()(rd_kafka_NewTopic_t* h) const noexcept { destroyIfSet(h, rd_kafka_NewTopic_destroy); }
 void HandleDeleter::operator()(rd_kafka_ConfigResource_t* h) const noexcept { destroyIfSet(h, rd_kafka_ConfigResource_destroy); }
+void HandleDeleter::operator()(rd_kafka_TopicCollection_t* h) const noexcept { destroyIfSet(h, rd_kafka_TopicCollection_destroy); }
 // clang-format on
 
 } // namespace groupscope::kafka::detail

@@ -26,6 +26,7 @@ typedef struct rd_kafka_ConfigResource_s rd_kafka_ConfigResource_t;
 typedef struct rd_kafka_ListConsumerGroupOffsets_s rd_kafka_ListConsumerGroupOffsets_t;
 typedef struct rd_kafka_AlterConsumerGroupOffsets_s rd_kafka_AlterConsumerGroupOffsets_t;
 typedef struct rd_kafka_DeleteConsumerGroupOffsets_s rd_kafka_DeleteConsumerGroupOffsets_t;
+typedef struct rd_kafka_TopicCollection_s rd_kafka_TopicCollection_t;
 typedef int rd_kafka_event_type_t;
 
 namespace groupscope::kafka {
@@ -50,6 +51,7 @@ struct HandleDeleter {
     void operator()(const rd_kafka_metadata_t* metadata) const noexcept;
     void operator()(rd_kafka_NewTopic_t* topic) const noexcept;
     void operator()(rd_kafka_ConfigResource_t* resource) const noexcept;
+    void operator()(rd_kafka_TopicCollection_t* topics) const noexcept;
 };
 } // namespace detail
 
@@ -72,5 +74,6 @@ using DeleteConsumerGroupOffsetsHandle =
 using MetadataHandle = std::unique_ptr<const rd_kafka_metadata_t, detail::HandleDeleter>;
 using NewTopicHandle = std::unique_ptr<rd_kafka_NewTopic_t, detail::HandleDeleter>;
 using ConfigResourceHandle = std::unique_ptr<rd_kafka_ConfigResource_t, detail::HandleDeleter>;
+using TopicCollectionHandle = std::unique_ptr<rd_kafka_TopicCollection_t, detail::HandleDeleter>;
 
 } // namespace groupscope::kafka

@@ -10,6 +10,7 @@
 
 namespace groupscope::monitor {
 
+using offsetstopic::ConsumerGroupRecord;
 using offsetstopic::GroupMetadata;
 using offsetstopic::OffsetCommit;
 using offsetstopic::OffsetsTopicRecord;
@@ -254,6 +255,9 @@ void GroupMonitor::observeRecord(const OffsetsTopicRecord& record) {
     else if (const auto* metadata = std::get_if<GroupMetadata>(&record);
              metadata && detailFromStream(metadata->group))
         m_timeline.observeGroupMetadata(*metadata);
+    else if (const auto* consumerGroup = std::get_if<ConsumerGroupRecord>(&record);
+             consumerGroup && detailFromStream(consumerGroup->group))
+        m_timeline.observeConsumerGroupRecord(*consumerGroup);
     // Unknown and malformed records are counted by the stream and skipped here.
 }
 
@@ -264,6 +268,9 @@ void GroupMonitor::observeReplayedRecord(const OffsetsTopicRecord& record) {
     } else if (const auto* metadata = std::get_if<GroupMetadata>(&record)) {
         if (isWatched(metadata->group) && !detailFromStream(metadata->group))
             m_timeline.observeGroupMetadata(*metadata);
+    } else if (const auto* consumerGroup = std::get_if<ConsumerGroupRecord>(&record)) {
+        if (isWatched(consumerGroup->group) && !detailFromStream(consumerGroup->group))
+            m_timeline.observeConsumerGroupRecord(*consumerGroup);
     }
 }
 

@@ -100,6 +100,13 @@ public:
     // absent from it (see Options::evictAfterAbsentPolls).
     void observeGroupsAbsentFrom(const QSet<QString>& polledGroups);
 
+    // Topic names for the topic ids that consumer-protocol groups' records use (id -> name),
+    // and the ids still without a name: the session looks those up in the cluster's metadata.
+    void addTopicNames(const QHash<QString, QString>& namesById) {
+        m_timeline.addTopicNames(namesById);
+    }
+    QStringList unresolvedTopicIds() const { return m_timeline.unresolvedTopicIds(); }
+
     // Starts keeping `group`'s detail (with detailForEveryGroup off); what it had is dropped,
     // so a replay refills it without doubles. unwatch() drops the detail again.
     void watch(const QString& group, HistorySource source);

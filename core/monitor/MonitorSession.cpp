@@ -127,8 +127,20 @@ kafka::Result<QList<GroupSnapshot>> MonitorSession::poll() {
     return std::move(cluster).value().groups;
 }
 
+void MonitorSession::resolveTopicIds() {
+    const QStringList unresolved = monitor().unresolvedTopicIds();
+    // Ids no topic has (a topic deleted since) are not looked up again on every refresh.
+    if (unresolved.isEmpty() || unresolved == m_topicIdsLookedUp)
+        return;
+    m_topicIdsLookedUp = unresolved;
+    if (auto names = m_admin->topicNamesById())
+        monitor().addTopicNames(names.value());
+    // On failure the ids stay shown as ids; the next new id tries again.
+}
+
 kafka::Status MonitorSession::refresh() {
     drainStream();
+    resolveTopicIds();
     auto snapshots = poll();
     if (!snapshots)
         return snapshots.error();

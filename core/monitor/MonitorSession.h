@@ -92,6 +92,9 @@ private:
     void drainReplays();
     kafka::Result<QList<GroupSnapshot>> poll();
     void rebuildLagHistory();
+    // Looks up topic names for the topic ids consumer-protocol groups' records use, when the
+    // monitor has ids it cannot name (one metadata read and one DescribeTopics, not per poll).
+    void resolveTopicIds();
     PastLogEnds lookUpPastLogEnds(const GroupMonitor::LagBackfillRequest& request);
 
     Options m_options;
@@ -102,6 +105,7 @@ private:
     ClusterViewBuilder m_builder;
     std::unique_ptr<OffsetsTopicStream> m_stream;
     bool m_streamDelivered = false; // the stream has handed out records already
+    QStringList m_topicIdsLookedUp; // unresolved ids at the last lookup: not asked again
     // The history replays of groups watched after the stream had begun.
     std::map<QString, std::unique_ptr<OffsetsTopicStream>> m_replays;
 };

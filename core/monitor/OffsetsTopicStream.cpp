@@ -12,6 +12,7 @@
 
 namespace groupscope::monitor {
 
+using offsetstopic::ConsumerGroupRecord;
 using offsetstopic::GroupMetadata;
 using offsetstopic::OffsetCommit;
 using offsetstopic::OffsetsTopicDecodeError;
@@ -36,6 +37,8 @@ QString groupOf(const OffsetsTopicRecord& record) {
         return commit->group;
     if (const auto* metadata = std::get_if<GroupMetadata>(&record))
         return metadata->group;
+    if (const auto* consumerGroup = std::get_if<ConsumerGroupRecord>(&record))
+        return consumerGroup->group;
     return {};
 }
 
@@ -262,6 +265,8 @@ void OffsetsTopicStream::queueMessages(ConsumerSession& session, size_t limit) {
             ++counted.offsetCommits;
         else if (std::holds_alternative<GroupMetadata>(record.record))
             ++counted.groupMetadata;
+        else if (std::holds_alternative<ConsumerGroupRecord>(record.record))
+            ++counted.consumerGroupRecords;
         else if (std::holds_alternative<UnknownOffsetsTopicRecord>(record.record))
             ++counted.unknownVersions;
         else if (const auto* error = std::get_if<OffsetsTopicDecodeError>(&record.record)) {
@@ -278,6 +283,7 @@ void OffsetsTopicStream::queueMessages(ConsumerSession& session, size_t limit) {
         m_status.recordsRead += counted.recordsRead;
         m_status.offsetCommits += counted.offsetCommits;
         m_status.groupMetadata += counted.groupMetadata;
+        m_status.consumerGroupRecords += counted.consumerGroupRecords;
         m_status.unknownVersions += counted.unknownVersions;
         m_status.decodeErrors += counted.decodeErrors;
         if (!counted.lastDecodeError.isEmpty())

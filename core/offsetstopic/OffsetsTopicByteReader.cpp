@@ -32,6 +32,10 @@ uint64_t OffsetsTopicByteReader::readBigEndian(const char* field, int size) {
     return value;
 }
 
+int8_t OffsetsTopicByteReader::readInt8(const char* field) {
+    return int8_t(uint8_t(readBigEndian(field, 1)));
+}
+
 int16_t OffsetsTopicByteReader::readInt16(const char* field) {
     return int16_t(uint16_t(readBigEndian(field, 2)));
 }
@@ -156,6 +160,36 @@ void OffsetsTopicByteReader::skipTaggedFields(const char* field) {
         const uint32_t size = readUnsignedVarint(field);
         if (require(field, size))
             m_position += int(size);
+    }
+}
+
+QString OffsetsTopicByteReader::readUuid(const char* field) {
+    constexpr int uuidSize = 16;
+    if (!require(field, uuidSize))
+        return QString();
+    const QByteArray bytes = m_bytes.sliced(m_position, uuidSize).toByteArray();
+    m_position += uuidSize;
+    return QString::fromLatin1(
+        bytes.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+}
+
+void OffsetsTopicByteReader::readTaggedFields(const char* field,
+                                              const TaggedFieldReader& readKnown) {
+    const uint32_t count = readUnsignedVarint(field);
+    for (uint32_t i = 0; i < count && !m_failed; ++i) {
+        const uint32_t tag = readUnsignedVarint(field);
+        const uint32_t size = readUnsignedVarint(field);
+        if (!require(field, size))
+            return;
+        const int start = m_position;
+        OffsetsTopicByteReader fieldReader(m_bytes.sliced(start, size));
+        readKnown(tag, fieldReader);
+        if (fieldReader.failed()) {
+            fail(fieldReader.failedField(), start + fieldReader.failedAt(),
+                 fieldReader.failureReason());
+            return;
+        }
+        m_position = start + int(size);
     }
 }
 

@@ -4,6 +4,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 
 namespace groupscope::offsetstopic {
@@ -17,6 +18,7 @@ public:
     explicit OffsetsTopicByteReader(QByteArrayView bytes)
         : m_bytes(bytes) {}
 
+    int8_t readInt8(const char* field);
     int16_t readInt16(const char* field);
     int32_t readInt32(const char* field);
     int64_t readInt64(const char* field);
@@ -32,8 +34,16 @@ public:
     // possible element, so a corrupt count cannot make the caller allocate gigabytes.
     // Null arrays (-1) are errors: none of the schemas here has a nullable array.
     int readArrayLength(const char* field, bool compact, int minimumElementSize);
+    // A Kafka Uuid (16 bytes) in Kafka's text form: URL-safe base64 without padding.
+    QString readUuid(const char* field);
     // Skips a flexible version's tagged fields (none of them is known to us).
     void skipTaggedFields(const char* field);
+    // Reads a flexible version's tagged fields: `readKnown` gets each field's tag and a
+    // reader over exactly that field's bytes, and returns whether it knew the tag; unknown
+    // tags are skipped (newer writers may add them). A failure inside a field fails this
+    // reader at the same place.
+    using TaggedFieldReader = std::function<bool(uint32_t tag, OffsetsTopicByteReader& field)>;
+    void readTaggedFields(const char* field, const TaggedFieldReader& readKnown);
     // Fails when bytes are left over: a non-flexible structure ends exactly here.
     void expectEnd(const char* what);
 

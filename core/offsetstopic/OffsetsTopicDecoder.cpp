@@ -1,7 +1,9 @@
 #include "offsetstopic/OffsetsTopicDecoder.h"
 
+#include "offsetstopic/ConsumerGroupRecordDecoder.h"
 #include "offsetstopic/OffsetsTopicByteReader.h"
 #include "offsetstopic/OffsetsTopicConsumerProtocol.h"
+#include "offsetstopic/OffsetsTopicDecodeSupport.h"
 
 namespace groupscope::offsetstopic {
 
@@ -10,42 +12,12 @@ namespace {
 const QString keyPart = QStringLiteral("key");
 const QString valuePart = QStringLiteral("value");
 
-OffsetsTopicDecodeError errorFrom(const OffsetsTopicByteReader& reader, const QString& part,
-                                  const QString& structure, int64_t recordTimestamp) {
-    OffsetsTopicDecodeError error;
-    error.part = part;
-    error.structure = structure;
-    error.field = QString::fromLatin1(reader.failedField());
-    error.byteOffset = reader.failedAt();
-    error.reason = reader.failureReason();
-    error.recordTimestamp = recordTimestamp;
-    return error;
-}
+using detail::errorFrom;
+using detail::readValueVersion;
+using detail::unknownValueVersion;
 
 QString versioned(const char* structure, int16_t version) {
-    return QStringLiteral("%1 v%2").arg(QLatin1String(structure)).arg(version);
-}
-
-// Reads a value's leading version; a negative one is corruption, not a future version.
-int16_t readValueVersion(OffsetsTopicByteReader& reader) {
-    const int16_t version = reader.readInt16("version");
-    if (!reader.failed() && version < 0)
-        reader.fail("version", 0, QStringLiteral("negative version %1").arg(version));
-    return version;
-}
-
-OffsetsTopicRecord unknownValueVersion(const char* structure, int16_t keyVersion,
-                                       int16_t valueVersion, int16_t newestKnown,
-                                       int64_t recordTimestamp) {
-    UnknownOffsetsTopicRecord unknown;
-    unknown.keyVersion = keyVersion;
-    unknown.valueVersion = valueVersion;
-    unknown.description = QStringLiteral("%1 version %2 is newer than the newest known (%3)")
-                              .arg(QLatin1String(structure))
-                              .arg(valueVersion)
-                              .arg(newestKnown);
-    unknown.recordTimestamp = recordTimestamp;
-    return unknown;
+    return detail::versioned(QLatin1String(structure), version);
 }
 
 OffsetsTopicRecord decodeOffsetCommitValue(OffsetCommit commit, QByteArrayView value) {
@@ -55,7 +27,7 @@ OffsetsTopicRecord decodeOffsetCommitValue(OffsetCommit commit, QByteArrayView v
         return errorFrom(reader, valuePart, QStringLiteral("OffsetCommitValue"),
                          commit.recordTimestamp);
     if (version > OffsetsTopicDecoder::newestOffsetCommitValueVersion)
-        return unknownValueVersion("OffsetCommitValue", commit.keyVersion, version,
+        return unknownValueVersion(QStringLiteral("OffsetCommitValue"), commit.keyVersion, version,
                                    OffsetsTopicDecoder::newestOffsetCommitValueVersion,
                                    commit.recordTimestamp);
     const bool flexible = version >= 4;
@@ -119,7 +91,7 @@ OffsetsTopicRecord decodeGroupMetadataValue(GroupMetadata group, QByteArrayView 
         return errorFrom(reader, valuePart, QStringLiteral("GroupMetadataValue"),
                          group.recordTimestamp);
     if (version > OffsetsTopicDecoder::newestGroupMetadataValueVersion)
-        return unknownValueVersion("GroupMetadataValue", group.keyVersion, version,
+        return unknownValueVersion(QStringLiteral("GroupMetadataValue"), group.keyVersion, version,
                                    OffsetsTopicDecoder::newestGroupMetadataValueVersion,
                                    group.recordTimestamp);
     const bool flexible = version >= 4;
@@ -213,11 +185,15 @@ OffsetsTopicRecord OffsetsTopicDecoder::decodeRecord(QByteArrayView key,
         return decodeGroupMetadataValue(std::move(group), *value);
     }
 
+    if (ConsumerGroupRecordDecoder::handles(keyVersion))
+        return ConsumerGroupRecordDecoder::decode(keyVersion, reader, value, recordTimestamp);
+
+    // Share groups (9-15), streams groups (16+) and whatever comes next: counted, skipped.
     UnknownOffsetsTopicRecord unknown;
     unknown.keyVersion = keyVersion;
     unknown.description =
-        QStringLiteral("record key version %1 is not an offset commit or classic group "
-                       "metadata (newer coordinator records are not decoded)")
+        QStringLiteral("record type %1 is not an offset commit, classic group or consumer "
+                       "group record (share and streams group records are not decoded)")
             .arg(keyVersion);
     unknown.recordTimestamp = recordTimestamp;
     return unknown;
@@ -234,6 +210,8 @@ OffsetsTopicRecord OffsetsTopicDecoder::decode(QByteArrayView key,
                 ++m_statistics.offsetCommits;
             else if constexpr (std::is_same_v<Decoded, GroupMetadata>)
                 ++m_statistics.groupMetadata;
+            else if constexpr (std::is_same_v<Decoded, ConsumerGroupRecord>)
+                ++m_statistics.consumerGroupRecords;
             else if constexpr (std::is_same_v<Decoded, UnknownOffsetsTopicRecord>)
                 ++m_statistics.unknownVersions;
             else

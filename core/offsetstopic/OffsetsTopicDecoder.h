@@ -14,15 +14,18 @@ namespace groupscope::offsetstopic {
 struct OffsetsTopicDecoderStatistics {
     int64_t offsetCommits = 0;
     int64_t groupMetadata = 0;
-    int64_t unknownVersions = 0;
+    int64_t consumerGroupRecords = 0; // key types 3-8
+    int64_t unknownVersions = 0;      // unknown record types and value versions, skipped
     int64_t errors = 0;
 };
 
-// Decodes records of `__consumer_offsets` into values. The key's version says what the
-// record is: 0 and 1 an offset commit (OffsetCommitKey), 2 a classic group's metadata
-// (GroupMetadataKey); anything newer (KIP-848 consumer groups, share groups) is reported
-// as unknown. Known values: OffsetCommitValue v0-4, GroupMetadataValue v0-4 (v4 flexible:
-// compact strings and tagged fields). Bytes are untrusted: every read is bounds checked and
+// Decodes records of `__consumer_offsets` into values. The key's version (the record type
+// since KIP-848) says what the record is: 0 and 1 an offset commit (OffsetCommitKey), 2 a
+// classic group's metadata (GroupMetadataKey), 3 to 8 a consumer-protocol group's records
+// (ConsumerGroupRecordDecoder); anything else (share and streams groups) is reported as
+// unknown, to be counted and skipped. Known values: OffsetCommitValue v0-4,
+// GroupMetadataValue v0-4 (v4 flexible: compact strings and tagged fields), the consumer
+// group values v0. Bytes are untrusted: every read is bounds checked and
 // a malformed record yields an OffsetsTopicDecodeError naming the field and byte offset.
 class OffsetsTopicDecoder {
 public:

@@ -4,6 +4,7 @@
 // (OffsetCommitKey/Value, GroupMetadataKey/Value, ConsumerProtocolAssignment/Subscription).
 
 #include "kafka/TopicPartition.h"
+#include "offsetstopic/ConsumerGroupRecord.h"
 
 #include <QList>
 #include <QString>
@@ -82,8 +83,8 @@ struct GroupMetadata {
     bool isTombstone = false;
 };
 
-// A record this decoder does not understand, e.g. the records of KIP-848 consumer groups
-// (key versions 3 and up) or a value version newer than we know. Callers count and skip.
+// A record this decoder does not understand, e.g. the records of share and streams groups
+// (key types 9 and up) or a value version newer than we know. Callers count and skip.
 struct UnknownOffsetsTopicRecord {
     int16_t keyVersion = -1;
     std::optional<int16_t> valueVersion;
@@ -104,7 +105,7 @@ struct OffsetsTopicDecodeError {
     QString toString() const;
 };
 
-using OffsetsTopicRecord =
-    std::variant<OffsetCommit, GroupMetadata, UnknownOffsetsTopicRecord, OffsetsTopicDecodeError>;
+using OffsetsTopicRecord = std::variant<OffsetCommit, GroupMetadata, ConsumerGroupRecord,
+                                        UnknownOffsetsTopicRecord, OffsetsTopicDecodeError>;
 
 } // namespace groupscope::offsetstopic

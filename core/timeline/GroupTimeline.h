@@ -32,9 +32,14 @@ struct MemberReplacement {
     friend bool operator==(const MemberReplacement&, const MemberReplacement&) = default;
 };
 
-// One generation of a group: from the rebalance that formed it to the next one.
+// One generation of a classic group, from the rebalance that formed it to the next one; or
+// one group epoch of a consumer-protocol group (protocolType "consumer" and
+// GroupTimeline::protocol Consumer), from the change of membership or subscription that
+// bumped it to the next: its members are those of that epoch, its owners the epoch's
+// target assignment (where each partition is headed; GroupTimeline::ownership has who
+// really owned it when).
 struct Generation {
-    // Kafka's generation id; -1 when inferred from polling (the Admin API does not say).
+    // Kafka's generation id (the group epoch); -1 when inferred from polling.
     int32_t generationId = -1;
     // Inferred from polls: start and end are the polls that first saw the change, so they
     // may be late by up to one poll interval, and quick rebalances between polls are missed.
@@ -88,13 +93,63 @@ struct StateSpan {
     int64_t durationMs(int64_t nowMs) const { return endMs.value_or(nowMs) - startMs; }
 };
 
+// Which rebalance protocol the group's timeline follows.
+enum class GroupProtocol {
+    Classic,  // generations: a group-wide stop (JoinGroup/SyncGroup) for every change
+    Consumer, // KIP-848: group epochs, a target assignment, members reconciling one by one
+};
+
+// A consumer-protocol group's target assignment as of one assignment epoch.
+struct TargetAssignment {
+    int32_t assignmentEpoch = -1;
+    int64_t atMs = 0;
+    QMap<kafka::TopicPartition, QString> ownerByPartition; // partition -> member id
+};
+
+// One step of a member's reconciliation, as a CurrentMemberAssignment record stored it:
+// where the member stood and how far it was from its target.
+struct ReconciliationStep {
+    QString memberId;
+    int64_t atMs = 0;
+    int32_t memberEpoch = -1;
+    int32_t previousMemberEpoch = -1;
+    QString memberState;                   // Kafka's MemberState: Stable, UnrevokedPartitions, ...
+    QList<kafka::TopicPartition> assigned; // owned, and kept
+    QList<kafka::TopicPartition> pendingRevocation; // owned, to be given up
+    int32_t targetEpoch = -1;                       // the target assignment's epoch then
+    QList<kafka::TopicPartition> target;            // the member's target then
+    // Owns exactly its target at the target's epoch.
+    bool reachedTarget() const {
+        return memberEpoch == targetEpoch && pendingRevocation.isEmpty() && assigned == target;
+    }
+};
+
+// A stretch of time one member owned a partition (consumer-protocol groups): ownership
+// moves partition by partition, so each span starts and ends on its own.
+struct OwnershipSpan {
+    kafka::TopicPartition partition;
+    QString ownerId;
+    int64_t startMs = 0;
+    std::optional<int64_t> endMs;             // none while it still owns it
+    std::optional<int64_t> revocationStartMs; // from then on it was told to give it up
+};
+
 struct GroupTimeline {
     QString group;
+    GroupProtocol protocol = GroupProtocol::Classic;
     QList<Generation> generations; // oldest first, at most the configured number
     QList<StateSpan> states;       // oldest first, at most the configured number
     int droppedGenerations = 0;    // older generations forgotten to bound memory
     int droppedStates = 0;
     bool deleted = false; // the group's metadata was removed (a tombstone was seen)
+
+    // Consumer-protocol groups only; all oldest first and bounded like the generations.
+    QList<TargetAssignment> targetAssignments;
+    QList<ReconciliationStep> reconciliation;
+    QList<OwnershipSpan> ownership; // sorted by partition, then start
+    // Topic ids of the records that no topic name is known for yet: their partitions carry
+    // the id in place of the name.
+    QStringList unresolvedTopicIds;
 };
 
 } // namespace groupscope::timeline

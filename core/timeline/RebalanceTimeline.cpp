@@ -224,9 +224,16 @@ void RebalanceTimeline::observeGroupMetadata(const offsetstopic::GroupMetadata& 
     enterState(group, kafka::GroupState::Stable, metadata.recordTimestamp, false);
 }
 
+bool RebalanceTimeline::followsConsumerRecords(const QString& group) const {
+    const auto it = m_groups.constFind(group);
+    return it != m_groups.cend() && it->consumer.has_value();
+}
+
 void RebalanceTimeline::observeSnapshot(const monitor::GroupSnapshot& snapshot, int64_t takenAtMs) {
     if (snapshot.error.isError())
         return; // a failed poll says nothing about the group
+    if (followsConsumerRecords(snapshot.groupId()))
+        return; // its records show every state exactly
     TrackedGroup& group = tracked(snapshot.groupId());
     const kafka::GroupState state = snapshot.description.state;
     if (!snapshot.exists() || state == kafka::GroupState::Dead) {
@@ -249,7 +256,7 @@ void RebalanceTimeline::observeSnapshot(const monitor::GroupSnapshot& snapshot, 
 
 void RebalanceTimeline::observeSnapshotState(const monitor::GroupSnapshot& snapshot,
                                              int64_t takenAtMs) {
-    if (snapshot.error.isError())
+    if (snapshot.error.isError() || followsConsumerRecords(snapshot.groupId()))
         return;
     TrackedGroup& group = tracked(snapshot.groupId());
     const kafka::GroupState state = snapshot.description.state;
@@ -323,6 +330,8 @@ GroupTimeline RebalanceTimeline::timeline(const QString& group) const {
         empty.group = group;
         return empty;
     }
+    if (it->consumer)
+        return consumerTimeline(*it);
     return it->timeline;
 }
 
@@ -337,6 +346,13 @@ QString RebalanceTimeline::ownerAt(const QString& group, const kafka::TopicParti
     const auto it = m_groups.constFind(group);
     if (it == m_groups.cend())
         return {};
+    if (it->consumer) {
+        for (const OwnershipSpan& span : consumerTimeline(*it).ownership)
+            if (span.partition == partition && span.startMs <= timeMs &&
+                (!span.endMs || timeMs < *span.endMs))
+                return span.ownerId;
+        return {};
+    }
     for (const Generation& generation : it->timeline.generations) {
         if (generation.startMs <= timeMs && (!generation.endMs || timeMs < *generation.endMs))
             return generation.ownerByPartition.value(partition);

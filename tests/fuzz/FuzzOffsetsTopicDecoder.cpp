@@ -16,6 +16,32 @@ using namespace groupscope::offsetstopic;
 
 namespace {
 
+qsizetype partitionsSize(const QList<TopicIdPartitions>& topics) {
+    qsizetype total = 0;
+    for (const TopicIdPartitions& topic : topics)
+        total += topic.topicId.size() + topic.partitions.size() + topic.assignmentEpochs.size();
+    return total;
+}
+
+// The strings and lists of a consumer-protocol group record's value.
+qsizetype consumerGroupValueSize(const ConsumerGroupRecord& record) {
+    if (const auto* member = std::get_if<ConsumerGroupMemberMetadataValue>(&record.value))
+        return member->clientId.size() + member->clientHost.size() + member->rackId.size() +
+               member->subscribedTopicNames.join(QString()).size() + member->serverAssignor.size();
+    if (const auto* target = std::get_if<ConsumerGroupTargetAssignmentMemberValue>(&record.value))
+        return partitionsSize(target->topicPartitions);
+    if (const auto* current = std::get_if<ConsumerGroupCurrentMemberAssignmentValue>(&record.value))
+        return partitionsSize(current->assignedPartitions) +
+               partitionsSize(current->partitionsPendingRevocation);
+    if (const auto* topics = std::get_if<ConsumerGroupPartitionMetadataValue>(&record.value)) {
+        qsizetype total = 0;
+        for (const auto& topic : topics->topics)
+            total += topic.topicId.size() + topic.topicName.size();
+        return total;
+    }
+    return 0;
+}
+
 // Touches every decoded string so that a bad QString would be noticed by the sanitizers.
 qsizetype consume(const OffsetsTopicRecord& record) {
     return std::visit(
@@ -33,6 +59,9 @@ qsizetype consume(const OffsetsTopicRecord& record) {
                         total += member.assignment->partitions.size();
                 }
                 return total;
+            } else if constexpr (std::is_same_v<Decoded, ConsumerGroupRecord>) {
+                return decoded.group.size() + decoded.memberId.size() +
+                       consumerGroupValueSize(decoded);
             } else if constexpr (std::is_same_v<Decoded, UnknownOffsetsTopicRecord>) {
                 return decoded.description.size();
             } else {

@@ -3,7 +3,8 @@
 
 Each file is one fuzz input: a first byte whose low seven bits are the key length and whose
 high bit marks a tombstone, then the key, then the value. The records follow Kafka's
-published schemas (OffsetCommitKey/Value, GroupMetadataKey/Value, ConsumerProtocol*).
+published schemas (OffsetCommitKey/Value, GroupMetadataKey/Value, ConsumerProtocol*, and the
+consumer-protocol group records ConsumerGroup*Key/Value, key types 3-8).
 Run it again after changing it; the output is deterministic.
 """
 import os
@@ -109,6 +110,45 @@ def group_value(version, members, protocol_type="consumer"):
     return out
 
 
+# Consumer-protocol (KIP-848) group records: classic-string keys, flexible version-0 values.
+TOPIC_ID = bytes(range(16))
+
+
+def cg_key(key_type, member=None):
+    return i16(key_type) + string("new-g") + (string(member) if member is not None else b"")
+
+
+def tagged(fields):
+    """Tagged fields: {tag: bytes}."""
+    out = uvarint(len(fields))
+    for tag, data in sorted(fields.items()):
+        out += uvarint(tag) + uvarint(len(data)) + data
+    return out
+
+
+def cg_topic_partitions(partitions, epochs=None):
+    out = TOPIC_ID + array(len(partitions), True) + b"".join(i32(p) for p in partitions)
+    if epochs is None:
+        return out + uvarint(0)
+    return out + tagged({0: array(len(epochs), True) + b"".join(i32(e) for e in epochs)})
+
+
+def cg_member_metadata(classic=False):
+    out = (i16(0) + string(None, True) + string("rack-a", True) + string("console", True)
+           + string("/127.0.0.1", True) + array(1, True) + string("orders", True)
+           + string(None, True) + i32(300000) + string("uniform", True))
+    if not classic:
+        return out + uvarint(0)
+    metadata = i32(45000) + array(1, True) + string("range", True) + blob(b"\x00\x01", True) + uvarint(0) + uvarint(0)
+    return out + tagged({0: metadata})
+
+
+def cg_current_assignment(epochs=False):
+    return (i16(0) + i32(7) + i32(6) + bytes([1])
+            + array(1, True) + cg_topic_partitions([0, 2], [5, 7] if epochs else None)
+            + array(1, True) + cg_topic_partitions([1]) + uvarint(0))
+
+
 def fuzz_input(key, value, tombstone=False):
     assert len(key) < 128
     return bytes([len(key) | (0x80 if tombstone else 0)]) + key + (b"" if tombstone else value)
@@ -136,7 +176,19 @@ SEEDS = {
     "group-metadata-empty-group": fuzz_input(group_key(), group_value(3, [])),
     "group-metadata-connect": fuzz_input(group_key(), group_value(3, [("w-1", None, b"\x00\x01", b"x")], "connect")),
     "group-metadata-tombstone": fuzz_input(group_key(), b"", tombstone=True),
-    "unknown-key-v3": fuzz_input(i16(3) + string("payments"), i16(0) + string("x")),
+    "consumer-group-epoch": fuzz_input(cg_key(3), i16(0) + i32(4) + uvarint(0)),
+    "consumer-group-epoch-metadata-hash": fuzz_input(cg_key(3), i16(0) + i32(4) + tagged({0: i64(-5), 9: b"abc"})),
+    "consumer-group-partition-metadata": fuzz_input(cg_key(4), i16(0) + array(1, True) + TOPIC_ID + string("orders", True) + i32(3) + array(1, True) + i32(0) + array(1, True) + string("rack-a", True) + uvarint(0) + uvarint(0) + uvarint(0)),
+    "consumer-group-member": fuzz_input(cg_key(5, "m-1"), cg_member_metadata()),
+    "consumer-group-classic-member": fuzz_input(cg_key(5, "m-1"), cg_member_metadata(True)),
+    "consumer-group-target-epoch": fuzz_input(cg_key(6), i16(0) + i32(4) + tagged({0: i64(1700000000555)})),
+    "consumer-group-target-member": fuzz_input(cg_key(7, "m-1"), i16(0) + array(2, True) + cg_topic_partitions([0, 1]) + cg_topic_partitions([2]) + uvarint(0)),
+    "consumer-group-current-assignment": fuzz_input(cg_key(8, "m-1"), cg_current_assignment()),
+    "consumer-group-current-assignment-epochs": fuzz_input(cg_key(8, "m-1"), cg_current_assignment(True)),
+    "consumer-group-member-tombstone": fuzz_input(cg_key(8, "m-1"), b"", tombstone=True),
+    "consumer-group-epoch-tombstone": fuzz_input(cg_key(3), b"", tombstone=True),
+    "unknown-consumer-group-value-v1": fuzz_input(cg_key(3), i16(1) + i32(4)),
+    "unknown-share-group-key-11": fuzz_input(i16(11) + string("payments"), i16(0) + string("x")),
     "unknown-offset-commit-value-v5": fuzz_input(offset_key(), i16(5) + i64(1)),
     "invalid-truncated-group-metadata": fuzz_input(group_key(), group_value(3, MEMBERS)[:40]),
     "invalid-huge-member-count": fuzz_input(group_key(), i16(0) + string("consumer") + i32(1) + string(None) + string(None) + i32(0x7fffffff)),

@@ -37,7 +37,10 @@ QList<LaneBarsLayer::VisibleBar> LaneBarsLayer::visibleBars(double barHeight) co
             // One pixel of air between bars keeps every generation's edge visible.
             const QRectF rect(left + 1.0, top + 0.5, std::max(1.0, right - left - 2.0),
                               barHeight - 1.0);
-            bars.append({rect, &bar.ownerId, bar.ownerChangedAtStart});
+            const double revokingFromX = bar.revokingFromMs
+                                             ? std::max(rect.left(), pixelX(*bar.revokingFromMs))
+                                             : rect.left() - 1;
+            bars.append({rect, &bar.ownerId, bar.ownerChangedAtStart, revokingFromX});
         }
     }
     return bars;
@@ -70,6 +73,8 @@ void LaneBarsLayer::draw(QCPPainter* painter) {
         painter->setPen(QPen(fill.darker(theme.dark ? 100 : 118), 1));
         painter->setBrush(fill);
         painter->drawRoundedRect(rect, radius, radius);
+        if (bar.revokingFromX >= rect.left())
+            drawRevocation(painter, bar);
         if (bar.ownerChangedAtStart && rect.width() > 8) {
             // A notch in the background colour: "the partition arrived here".
             painter->setPen(Qt::NoPen);
@@ -96,6 +101,14 @@ void LaneBarsLayer::draw(QCPPainter* painter) {
         if (!bar.ownerId->isEmpty())
             drawOwnerName(painter, bar.rect, context().members->displayName(*bar.ownerId),
                           fillOf(*bar.ownerId), metrics);
+}
+
+void LaneBarsLayer::drawRevocation(QCPPainter* painter, const VisibleBar& bar) const {
+    const QRectF tail(bar.revokingFromX, bar.rect.top(),
+                      std::max(1.0, bar.rect.right() - bar.revokingFromX), bar.rect.height());
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(QBrush(context().theme->background, Qt::BDiagPattern));
+    painter->drawRect(tail);
 }
 
 void LaneBarsLayer::drawRebalanceVeil(QCPPainter* painter) const {

@@ -10,7 +10,9 @@ namespace groupscope::ui {
 // stretches nobody owned are hatched outlines, so a gap reads as a gap and not as a
 // missing bar. Bars wide enough carry their owner's name, and a bar that starts with a
 // change of owner gets a notch at its start. During rebalances the bars are veiled in the
-// phase's stripes, so the pause reads across every lane.
+// phase's stripes, so the pause reads across every lane. Consumer-protocol groups never
+// pause as a whole: their bars end and start one partition at a time, and the tail of a
+// bar whose owner was told to revoke it is hatched.
 //
 // Detail adapts to the amount: with many bars in view (a long history of a big group)
 // corners are square and edges pixel-snapped, which keeps a replot in budget.
@@ -31,11 +33,17 @@ private:
         QRectF rect;
         const QString* ownerId;
         bool ownerChangedAtStart;
+        // Where the owner was told to revoke the partition (consumer-protocol groups), or
+        // below the bar's left edge when it was not.
+        double revokingFromX;
     };
 
     QList<VisibleBar> visibleBars(double barHeight) const;
     QColor fillOf(const QString& ownerId) const;
     void drawRebalanceVeil(QCPPainter* painter) const;
+    // The stretch a consumer-protocol member kept consuming a partition it was told to
+    // revoke: hatched in the background colour, so "on its way out" reads at a glance.
+    void drawRevocation(QCPPainter* painter, const VisibleBar& bar) const;
     void drawOwnerName(QCPPainter* painter, const QRectF& bar, const QString& name,
                        const QColor& fill, const QFontMetricsF& metrics);
 

@@ -10,6 +10,8 @@ namespace {
 
 QList<kafka::TopicPartition> partitionsOf(const timeline::GroupTimeline& timeline) {
     QSet<kafka::TopicPartition> seen;
+    for (const timeline::OwnershipSpan& span : timeline.ownership)
+        seen.insert(span.partition);
     for (const timeline::Generation& generation : timeline.generations)
         for (auto it = generation.ownerByPartition.cbegin();
              it != generation.ownerByPartition.cend(); ++it)
@@ -26,6 +28,8 @@ QString TimelineScene::boundaryLabel(const timeline::Generation& generation) {
         return QStringLiteral("≈");
     if (generation.approximate)
         return QStringLiteral("≈ gen %1").arg(generation.generationId);
+    if (generation.protocolType == QLatin1String("consumer"))
+        return QStringLiteral("epoch %1").arg(generation.generationId);
     return QStringLiteral("gen %1").arg(generation.generationId);
 }
 
@@ -50,11 +54,19 @@ void TimelineScene::rebuild(const timeline::GroupTimeline& timeline, int64_t now
 
     m_boundaries.clear();
     const QList<timeline::Generation>& generations = timeline.generations;
-    for (qsizetype g = 0; g < generations.size(); ++g) {
-        const timeline::Generation& generation = generations[g];
+    for (qsizetype g = 0; g < generations.size(); ++g)
+        m_boundaries.append({generations[g].startMs, int(g), boundaryLabel(generations[g]),
+                             generations[g].approximate || generations[g].generationId < 0});
+    if (timeline.protocol == timeline::GroupProtocol::Consumer)
+        addOwnershipBars(lanes, nowMs);
+    else
+        addGenerationBars(lanes, nowMs);
+    m_lanes = std::move(lanes);
+}
+
+void TimelineScene::addGenerationBars(QList<Lane>& lanes, int64_t nowMs) {
+    for (const timeline::Generation& generation : m_timeline.generations) {
         const int64_t endMs = std::max(generation.startMs, generation.endMs.value_or(nowMs));
-        m_boundaries.append({generation.startMs, int(g), boundaryLabel(generation),
-                             generation.approximate || generation.generationId < 0});
         for (Lane& lane : lanes) {
             const QString owner = generation.ownerByPartition.value(lane.partition);
             const QString identity = generation.ownerIdentity(lane.partition);
@@ -67,10 +79,36 @@ void TimelineScene::rebuild(const timeline::GroupTimeline& timeline, int64_t now
             }
             const bool moved = !lane.bars.isEmpty() && !lane.bars.last().ownerId.isEmpty() &&
                                !owner.isEmpty() && lane.bars.last().ownerIdentity != identity;
-            lane.bars.append({generation.startMs, endMs, owner, identity, moved});
+            lane.bars.append({generation.startMs, endMs, owner, identity, moved, std::nullopt});
         }
     }
-    m_lanes = std::move(lanes);
+}
+
+void TimelineScene::addOwnershipBars(QList<Lane>& lanes, int64_t nowMs) {
+    // Spans are sorted by partition, then start, as the lanes are by partition.
+    const QList<timeline::OwnershipSpan>& spans = m_timeline.ownership;
+    qsizetype next = 0;
+    const int64_t firstMs = firstKnownMs();
+    for (Lane& lane : lanes) {
+        QString previousOwner;
+        int64_t coveredUntil = firstMs;
+        for (; next < spans.size() && spans[next].partition == lane.partition; ++next) {
+            const timeline::OwnershipSpan& span = spans[next];
+            // Nobody owned it in between: released by one member, not yet assigned to the
+            // next (the hand-over of the incremental protocol), or before its first owner.
+            if (span.startMs > coveredUntil)
+                lane.bars.append(
+                    {coveredUntil, span.startMs, QString(), QString(), false, std::nullopt});
+            const int64_t endMs = std::max(span.startMs, span.endMs.value_or(nowMs));
+            const bool moved = !previousOwner.isEmpty() && previousOwner != span.ownerId;
+            lane.bars.append(
+                {span.startMs, endMs, span.ownerId, span.ownerId, moved, span.revocationStartMs});
+            previousOwner = span.ownerId;
+            coveredUntil = std::max(coveredUntil, endMs);
+        }
+        if (coveredUntil < nowMs && !lane.bars.isEmpty())
+            lane.bars.append({coveredUntil, nowMs, QString(), QString(), false, std::nullopt});
+    }
 }
 
 void TimelineScene::clear() {

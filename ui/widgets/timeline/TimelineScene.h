@@ -26,6 +26,9 @@ public:
         // group.instance.id (the member id for dynamic members). Bars join on it.
         QString ownerIdentity;
         bool ownerChangedAtStart = false; // the partition moved here from another member
+        // Consumer-protocol groups: the owner was told to revoke the partition from then
+        // until the bar's end, and kept consuming it meanwhile.
+        std::optional<int64_t> revokingFromMs;
     };
     struct Lane {
         kafka::TopicPartition partition;
@@ -36,7 +39,7 @@ public:
     struct Boundary {
         int64_t atMs = 0;
         int generationIndex = 0;
-        QString label; // "gen 12", or "≈" for a generation inferred from polling
+        QString label; // "gen 12", "epoch 7", or "≈" for a generation inferred from polling
         bool approximate = false;
     };
 
@@ -61,6 +64,11 @@ public:
     static QString boundaryLabel(const timeline::Generation& generation);
 
 private:
+    // Classic groups: one bar per generation and partition, merged while the owner stays.
+    void addGenerationBars(QList<Lane>& lanes, int64_t nowMs);
+    // Consumer-protocol groups: one bar per ownership span, and the gaps between them.
+    void addOwnershipBars(QList<Lane>& lanes, int64_t nowMs);
+
     timeline::GroupTimeline m_timeline;
     int64_t m_nowMs = 0;
     QList<Lane> m_lanes;

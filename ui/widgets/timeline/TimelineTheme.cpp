@@ -42,6 +42,10 @@ QColor TimelineTheme::stateColour(kafka::GroupState state) const {
     case kafka::GroupState::CompletingRebalance:
     case kafka::GroupState::Reconciling:
         return dark ? QColor(0xf7d154) : QColor(0xc9a227);
+    case kafka::GroupState::Assigning:
+    case kafka::GroupState::Reconciling:
+        // Consumer-protocol groups keep consuming while they reconcile: a calm colour.
+        return dark ? QColor(0x6cb4ee) : QColor(0x2f7fc1);
     case kafka::GroupState::Empty:
         return mutedText;
     case kafka::GroupState::Dead:
@@ -61,6 +65,9 @@ QColor TimelineTheme::stateShade(kafka::GroupState state) const {
     case kafka::GroupState::Reconciling:
     case kafka::GroupState::Dead:
         return withAlpha(stateColour(state), dark ? 80 : 85);
+    case kafka::GroupState::Assigning:
+    case kafka::GroupState::Reconciling:
+        return withAlpha(stateColour(state), dark ? 40 : 28);
     case kafka::GroupState::Empty:
         return withAlpha(text, dark ? 30 : 18);
     case kafka::GroupState::Stable:
