@@ -37,10 +37,8 @@ TimelineTheme TimelineTheme::fromPalette(const QPalette& palette) {
 QColor TimelineTheme::stateColour(kafka::GroupState state) const {
     switch (state) {
     case kafka::GroupState::PreparingRebalance:
-    case kafka::GroupState::Assigning:
         return dark ? QColor(0xf5a742) : QColor(0xd9822b);
     case kafka::GroupState::CompletingRebalance:
-    case kafka::GroupState::Reconciling:
         return dark ? QColor(0xf7d154) : QColor(0xc9a227);
     case kafka::GroupState::Assigning:
     case kafka::GroupState::Reconciling:
@@ -61,8 +59,6 @@ QColor TimelineTheme::stateShade(kafka::GroupState state) const {
     switch (state) {
     case kafka::GroupState::PreparingRebalance:
     case kafka::GroupState::CompletingRebalance:
-    case kafka::GroupState::Assigning:
-    case kafka::GroupState::Reconciling:
     case kafka::GroupState::Dead:
         return withAlpha(stateColour(state), dark ? 80 : 85);
     case kafka::GroupState::Assigning:
