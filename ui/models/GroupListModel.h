@@ -17,9 +17,9 @@ class GroupListModel : public QAbstractTableModel {
 public:
     enum Column {
         GroupColumn,
-        StateColumn,
         // The rebalance protocol: Classic or Consumer (KIP-848).
         TypeColumn,
+        StateColumn,
         MembersColumn,
         TopicsColumn,
         TotalLagColumn,

@@ -484,9 +484,10 @@ void RebalanceTimelineWidget::updateSummary(bool approximate, const QString& not
     if (!timeline.generations.isEmpty()) {
         const timeline::Generation& last = timeline.generations.last();
         parts << QStringLiteral("<b>%1</b>")
-                     .arg(last.generationId >= 0
-                              ? TimelineScene::boundaryLabel(last).toHtmlEscaped()
-                              : tr("generation inferred from polling"));
+                     .arg(
+                         last.generationId >= 0
+                             ? TimelineScene::boundaryLabel(last, timeline.protocol).toHtmlEscaped()
+                             : tr("generation inferred from polling"));
         parts << (last.members.size() == 1 ? tr("1 member")
                                            : tr("%1 members").arg(last.members.size()));
     }

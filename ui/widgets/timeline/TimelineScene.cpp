@@ -23,12 +23,14 @@ QList<kafka::TopicPartition> partitionsOf(const timeline::GroupTimeline& timelin
 
 } // namespace
 
-QString TimelineScene::boundaryLabel(const timeline::Generation& generation) {
+QString TimelineScene::boundaryLabel(const timeline::Generation& generation,
+                                     timeline::GroupProtocol protocol) {
     if (generation.generationId < 0)
         return QStringLiteral("≈");
     if (generation.approximate)
         return QStringLiteral("≈ gen %1").arg(generation.generationId);
-    if (generation.protocolType == QLatin1String("consumer"))
+    // Not the protocol type: classic groups of consumers have protocol type "consumer" too.
+    if (protocol == timeline::GroupProtocol::Consumer)
         return QStringLiteral("epoch %1").arg(generation.generationId);
     return QStringLiteral("gen %1").arg(generation.generationId);
 }
@@ -55,7 +57,8 @@ void TimelineScene::rebuild(const timeline::GroupTimeline& timeline, int64_t now
     m_boundaries.clear();
     const QList<timeline::Generation>& generations = timeline.generations;
     for (qsizetype g = 0; g < generations.size(); ++g)
-        m_boundaries.append({generations[g].startMs, int(g), boundaryLabel(generations[g]),
+        m_boundaries.append({generations[g].startMs, int(g),
+                             boundaryLabel(generations[g], timeline.protocol),
                              generations[g].approximate || generations[g].generationId < 0});
     if (timeline.protocol == timeline::GroupProtocol::Consumer)
         addOwnershipBars(lanes, nowMs);

@@ -61,7 +61,8 @@ public:
     // The earliest time anything is known about, or nowMs when nothing is.
     int64_t firstKnownMs() const;
 
-    static QString boundaryLabel(const timeline::Generation& generation);
+    static QString boundaryLabel(const timeline::Generation& generation,
+                                 timeline::GroupProtocol protocol);
 
 private:
     // Classic groups: one bar per generation and partition, merged while the owner stays.
