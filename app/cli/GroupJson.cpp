@@ -64,7 +64,7 @@ void writeMember(IndentedJsonWriter& json, const kafka::MemberDescription& membe
     // Consumer-protocol members only: the coordinator's target and whether the member
     // still converges on it.
     if (member.targetAssignment) {
-        json.field("reconciling"_L1, member.isReconciling());
+        json.booleanField("reconciling"_L1, member.isReconciling());
         json.key("targetAssignment"_L1);
         writePartitionList(json, *member.targetAssignment);
     }

@@ -132,6 +132,16 @@ void IndentedJsonWriter::fieldOrNull(QLatin1StringView name, const QString& text
         string(text);
 }
 
+void IndentedJsonWriter::boolean(bool value) {
+    beginValue();
+    m_text.append(value ? "true" : "false");
+}
+
+void IndentedJsonWriter::booleanField(QLatin1StringView name, bool value) {
+    key(name);
+    boolean(value);
+}
+
 void IndentedJsonWriter::field(QLatin1StringView name, int64_t value) {
     key(name);
     number(value);

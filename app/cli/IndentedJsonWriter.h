@@ -26,12 +26,15 @@ public:
     void key(QLatin1StringView name);
     void string(const QString& text);
     void number(int64_t value);
+    void boolean(bool value);
     void null();
 
     // key() and a value together; an empty string or a missing value is written as null.
     void field(QLatin1StringView name, const QString& text);
     void fieldOrNull(QLatin1StringView name, const QString& text);
     void field(QLatin1StringView name, int64_t value);
+    // A JSON true/false (without it a bool would pick the int64_t overload: 0/1).
+    void booleanField(QLatin1StringView name, bool value);
 
     // The text written so far, with the final newline Qt ends a document with.
     QByteArray finish();

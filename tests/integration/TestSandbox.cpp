@@ -282,7 +282,7 @@ void TestSandbox::commandRunsForItsDurationThenStops() {
     QVERIFY2(exitCode == 0, qPrintable(errText));
     QVERIFY2(outText.contains(QStringLiteral("sandbox: running (topics %1orders, %1payments, "
                                              "%1audit; groups %1billing, %1analytics, "
-                                             "%1shipping, %1archive)")
+                                             "%1shipping, %1fulfilment, %1archive)")
                                   .arg(prefix)),
              qPrintable(outText));
     QVERIFY2(outText.contains(QStringLiteral("sandbox: stopped")), qPrintable(outText));

@@ -165,6 +165,18 @@ private slots:
         QCOMPARE(partitions[1][u"error"_s].isString(), withErrors);
         QCOMPARE(billing[u"error"_s].isString(), withErrors);
     }
+
+    void booleansAreTrueAndFalseNotNumbers() {
+        groupscope::cli::IndentedJsonWriter json;
+        json.beginObject();
+        json.booleanField(QLatin1StringView("reconciling"), false);
+        json.booleanField(QLatin1StringView("member"), true);
+        json.endObject();
+        const QJsonObject object = QJsonDocument::fromJson(json.finish()).object();
+        QVERIFY(object[QStringLiteral("reconciling")].isBool());
+        QCOMPARE(object[QStringLiteral("reconciling")].toBool(true), false);
+        QCOMPARE(object[QStringLiteral("member")].toBool(false), true);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestIndentedJsonWriter)
