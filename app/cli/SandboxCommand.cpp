@@ -126,6 +126,8 @@ int runSandboxCommand(const kafka::ConnectionProfile& profile, const QStringList
     if (!options.quiet) {
         for (const QString& note : workload.value()->notes())
             out << "sandbox: note: " << note << u'\n';
+        if (!workload.value()->protocolNote().isEmpty())
+            out << "sandbox: note: " << workload.value()->protocolNote() << u'\n';
         out << "sandbox: running (topics " << layout.topicNames().join(QStringLiteral(", "))
             << "; groups " << layout.groupNames().join(QStringLiteral(", ")) << ')' << Qt::endl;
     }

@@ -106,15 +106,15 @@ void SandboxWorkload::chooseFulfilmentProtocol(SandboxAdmin& admin) {
     if (offered.value_or(false))
         return;
     m_layout.fulfilment.consumerProtocol = false;
-    m_notes.append(offered
-                       ? QStringLiteral("group %1 uses the classic protocol: this cluster does not "
-                                        "offer the consumer protocol (group.coordinator.rebalance."
-                                        "protocols has no \"consumer\"; Kafka 4 has it by default)")
-                             .arg(m_layout.fulfilment.name)
-                       : QStringLiteral("group %1 uses the classic protocol: the cluster's "
-                                        "configuration could not be read to tell whether it offers "
-                                        "the consumer protocol")
-                             .arg(m_layout.fulfilment.name));
+    m_protocolNote =
+        (offered ? QStringLiteral("group %1 uses the classic protocol: this cluster does not "
+                                  "offer the consumer protocol (group.coordinator.rebalance."
+                                  "protocols has no \"consumer\"; Kafka 4 has it by default)")
+                       .arg(m_layout.fulfilment.name)
+                 : QStringLiteral("group %1 uses the classic protocol: the cluster's "
+                                  "configuration could not be read to tell whether it offers "
+                                  "the consumer protocol")
+                       .arg(m_layout.fulfilment.name));
 }
 
 kafka::Status SandboxWorkload::startWorkers() {

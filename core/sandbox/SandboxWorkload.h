@@ -40,6 +40,8 @@ public:
     // Things worth telling the user about the setup, e.g. a topic that already existed with
     // another partition count.
     const QStringList& notes() const { return m_notes; }
+    // Why fulfilment uses the classic protocol on this cluster; empty when it does not.
+    const QString& protocolNote() const { return m_protocolNote; }
     SandboxStatus status() const;
 
     // shipping's member counts, one step per rebalance interval.
@@ -58,6 +60,7 @@ private:
     SandboxOptions m_options;
     SandboxLayout m_layout;
     QStringList m_notes;
+    QString m_protocolNote;
     std::chrono::steady_clock::time_point m_startedAt;
     std::vector<std::unique_ptr<SandboxProducer>> m_producers;
     std::vector<std::unique_ptr<SandboxConsumerGroup>> m_groups;
