@@ -1,6 +1,7 @@
 #include "offsetstopic/OffsetsTopicConsumerProtocol.h"
 
 #include "offsetstopic/OffsetsTopicByteReader.h"
+#include "offsetstopic/OffsetsTopicDecodeSupport.h"
 
 namespace groupscope::offsetstopic {
 
@@ -8,17 +9,6 @@ namespace {
 
 // A topic name (int16 length) and a partition array (int32 count) at the very least.
 constexpr int minimumTopicPartitionsSize = 2 + 4;
-
-OffsetsTopicDecodeError errorFrom(const OffsetsTopicByteReader& reader, const QString& part,
-                                  const QString& structure) {
-    OffsetsTopicDecodeError error;
-    error.part = part;
-    error.structure = structure;
-    error.field = QString::fromLatin1(reader.failedField());
-    error.byteOffset = reader.failedAt();
-    error.reason = reader.failureReason();
-    return error;
-}
 
 QList<kafka::TopicPartition> readTopicPartitions(OffsetsTopicByteReader& reader,
                                                  const char* arrayField) {
@@ -54,7 +44,7 @@ OffsetsTopicConsumerProtocol::decodeAssignment(QByteArrayView bytes) {
     const QString structure =
         QStringLiteral("ConsumerProtocolAssignment v%1").arg(assignment.version);
     if (reader.failed())
-        return errorFrom(reader, QStringLiteral("assignment"), structure);
+        return detail::errorFrom(reader, QStringLiteral("assignment"), structure, -1);
     return assignment;
 }
 
@@ -82,7 +72,7 @@ OffsetsTopicConsumerProtocol::decodeSubscription(QByteArrayView bytes) {
     const QString structure =
         QStringLiteral("ConsumerProtocolSubscription v%1").arg(subscription.version);
     if (reader.failed())
-        return errorFrom(reader, QStringLiteral("subscription"), structure);
+        return detail::errorFrom(reader, QStringLiteral("subscription"), structure, -1);
     return subscription;
 }
 

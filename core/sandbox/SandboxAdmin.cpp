@@ -52,14 +52,18 @@ kafka::AdminOptionsHandle SandboxAdmin::makeOptions(rd_kafka_admin_op_t operatio
     return options;
 }
 
-kafka::Result<kafka::EventHandle> SandboxAdmin::waitForEvent(const QString& what) {
+kafka::Result<kafka::EventHandle> SandboxAdmin::waitForResult(const QString& what) {
     // A little beyond the request timeout: librdkafka reports its own timeout as a result
     // event, which carries a better reason than ours.
     const auto deadline = Clock::now() + m_client->timeout() + std::chrono::seconds(2);
     while (Clock::now() < deadline) {
         kafka::EventHandle event(rd_kafka_queue_poll(m_queue.get(), 100));
-        if (event)
-            return event;
+        if (!event)
+            continue;
+        // A request-level failure (e.g. the timeout) is the event's own error.
+        if (kafka::KafkaError error = eventError(event.get(), what); error)
+            return error;
+        return event;
     }
     return kafka::KafkaError::timeout(
         QStringLiteral("%1 timed out after %2 ms (bootstrap servers %3)")
@@ -87,12 +91,10 @@ kafka::Status SandboxAdmin::createTopics(const QList<SandboxTopic>& topics) {
     rd_kafka_CreateTopics(m_client->handle(), newTopics.data(), newTopics.size(), options.get(),
                           m_queue.get());
     const QString what = QStringLiteral("creating topics");
-    auto event = waitForEvent(what);
+    auto event = waitForResult(what);
     if (!event)
         return event.error();
     rd_kafka_event_t* raw = event.value().get();
-    if (kafka::KafkaError error = eventError(raw, what); error)
-        return error;
     size_t count = 0;
     const auto** results =
         rd_kafka_CreateTopics_result_topics(rd_kafka_event_CreateTopics_result(raw), &count);
@@ -120,12 +122,10 @@ kafka::Result<bool> SandboxAdmin::offersConsumerProtocol(int32_t brokerId) {
     auto options = makeOptions(RD_KAFKA_ADMIN_OP_DESCRIBECONFIGS);
     rd_kafka_DescribeConfigs(m_client->handle(), resources, 1, options.get(), m_queue.get());
     const QString what = QStringLiteral("describing broker %1's configuration").arg(brokerId);
-    auto event = waitForEvent(what);
+    auto event = waitForResult(what);
     if (!event)
         return event.error();
     rd_kafka_event_t* raw = event.value().get();
-    if (kafka::KafkaError error = eventError(raw, what); error)
-        return error;
     size_t count = 0;
     const auto** described = rd_kafka_DescribeConfigs_result_resources(
         rd_kafka_event_DescribeConfigs_result(raw), &count);
@@ -156,12 +156,10 @@ kafka::Status SandboxAdmin::commitGroupOffsets(const QString& groupId,
     rd_kafka_AlterConsumerGroupOffsets(m_client->handle(), requests, 1, options.get(),
                                        m_queue.get());
     const QString what = QStringLiteral("committing offsets of group %1").arg(groupId);
-    auto event = waitForEvent(what);
+    auto event = waitForResult(what);
     if (!event)
         return event.error();
     rd_kafka_event_t* raw = event.value().get();
-    if (kafka::KafkaError error = eventError(raw, what); error)
-        return error;
     size_t count = 0;
     const auto** groups = rd_kafka_AlterConsumerGroupOffsets_result_groups(
         rd_kafka_event_AlterConsumerGroupOffsets_result(raw), &count);

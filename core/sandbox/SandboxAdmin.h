@@ -40,7 +40,9 @@ public:
 private:
     explicit SandboxAdmin(std::unique_ptr<kafka::AdminClient> client);
     kafka::AdminOptionsHandle makeOptions(rd_kafka_admin_op_t operation) const;
-    kafka::Result<kafka::EventHandle> waitForEvent(const QString& what);
+    // The result event of the request just made, or its error (none in time, or the
+    // event's own).
+    kafka::Result<kafka::EventHandle> waitForResult(const QString& what);
 
     std::unique_ptr<kafka::AdminClient> m_client;
     kafka::QueueHandle m_queue; // results of this class's requests; before m_client goes
