@@ -137,7 +137,32 @@ Result<std::unique_ptr<AdminClient>> AdminClient::create(const ConnectionProfile
     (void)conf.value().release(); // rd_kafka_new took ownership of the configuration
     client->m_handle.reset(raw);
     client->m_queue.reset(rd_kafka_queue_new(raw));
+    if (auto groups = GroupProtocolClient::create(profile, timeout))
+        client->m_groupProtocol = std::move(groups).value();
+    else
+        client->m_groupProtocolUnavailable = groups.error();
     return client;
+}
+
+void AdminClient::setCancelFlag(const std::atomic<bool>* cancelled) {
+    m_cancelled = cancelled;
+    if (m_groupProtocol)
+        m_groupProtocol->setCancelFlag(cancelled);
+}
+
+void AdminClient::setTimeout(Milliseconds timeout) {
+    m_timeout = timeout;
+    if (m_groupProtocol)
+        m_groupProtocol->setTimeout(timeout);
+}
+
+QString AdminClient::groupProtocolFallback() const {
+    if (m_groupProtocol)
+        return {};
+    return QStringLiteral("%1; groups are read through librdkafka instead, which cannot show "
+                          "share or streams groups, member and group epochs, or share-group "
+                          "start offsets, and asks for each group separately")
+        .arg(m_groupProtocolUnavailable.message);
 }
 
 void AdminClient::errorCallback(rd_kafka_t*, int code, const char* reason, void* opaque) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "kafka/ConnectionProfile.h"
+#include "kafka/GroupProtocolClient.h"
 #include "kafka/GroupTypes.h"
 #include "kafka/RdKafkaHandles.h"
 #include "kafka/Result.h"
@@ -18,7 +19,11 @@
 namespace groupscope::kafka {
 
 // The read side of the Kafka Admin API that Groupscope needs, as blocking calls with a
-// deadline. Each call returns within its timeout (a timeout is an error value naming the
+// deadline. Groups (listing, describing, committed offsets) go through Groupscope's own
+// GroupProtocolClient, which speaks every group type and batches per coordinator; only
+// when the profile needs what that client does not speak (GSSAPI, PKCS#12 keystores) do
+// they go through librdkafka's admin API, and groupProtocolFallback() says what that
+// costs. Each call returns within its timeout (a timeout is an error value naming the
 // bootstrap servers and the last connection problem seen), so it belongs on a worker
 // thread, never the GUI thread. One AdminClient is used by one thread at a time.
 class AdminClient {
@@ -65,7 +70,7 @@ public:
 
     // A flag another thread may set to abandon the call in progress: waiting calls return
     // an "interrupted" error within about 100 ms instead of running to their deadline.
-    void setCancelFlag(const std::atomic<bool>* cancelled) { m_cancelled = cancelled; }
+    void setCancelFlag(const std::atomic<bool>* cancelled);
     const std::atomic<bool>* cancelFlag() const { return m_cancelled; }
 
     // True once a broker answered a group request with NOT_COORDINATOR: the group's
@@ -91,8 +96,14 @@ public:
     using LogSink = std::function<void(int level, const QString& facility, const QString& message)>;
     static void setLogSink(LogSink sink);
 
+    // The group protocol client, or null when the profile needs librdkafka (share and
+    // streams groups, epochs and share offsets are then out of reach).
+    GroupProtocolClient* groupProtocol() const { return m_groupProtocol.get(); }
+    // Empty when groupProtocol() is there; otherwise why not and which features that costs.
+    QString groupProtocolFallback() const;
+
     Milliseconds timeout() const { return m_timeout; }
-    void setTimeout(Milliseconds timeout) { m_timeout = timeout; }
+    void setTimeout(Milliseconds timeout);
     const ConnectionProfile& profile() const { return m_profile; }
     rd_kafka_t* handle() const { return m_handle.get(); }
 
@@ -146,6 +157,8 @@ private:
 
     ConnectionProfile m_profile;
     Milliseconds m_timeout;
+    std::unique_ptr<GroupProtocolClient> m_groupProtocol;
+    KafkaError m_groupProtocolUnavailable;
     KafkaHandle m_handle;
     QueueHandle m_queue;
     const std::atomic<bool>* m_cancelled = nullptr;

@@ -73,6 +73,8 @@ MemberDescription memberOf(const rd_kafka_MemberDescription_t* member) {
 } // namespace
 
 Result<QList<GroupListing>> AdminClient::listGroups() {
+    if (m_groupProtocol)
+        return m_groupProtocol->listGroups();
     const Deadline until = deadline();
     for (;;) {
         bool brokerStillLoading = false;
@@ -132,6 +134,8 @@ Result<QList<GroupListing>> AdminClient::listGroupsOnce(Deadline until, bool& br
 }
 
 Result<QList<GroupDescription>> AdminClient::describeGroups(const QStringList& groupIds) {
+    if (m_groupProtocol)
+        return m_groupProtocol->describeGroups(groupIds);
     if (groupIds.isEmpty())
         return QList<GroupDescription>{};
     const Deadline until = deadline();
@@ -200,6 +204,8 @@ Result<QList<GroupDescription>> AdminClient::describeGroups(const QStringList& g
 
 Result<QHash<QString, QList<CommittedOffset>>>
 AdminClient::listCommittedOffsets(const QStringList& groupIds) {
+    if (m_groupProtocol)
+        return m_groupProtocol->committedOffsets(groupIds);
     QHash<QString, QList<CommittedOffset>> offsetsByGroup;
     const Deadline until = deadline();
     // Bounded concurrency: enough requests in flight to hide round trips, not so many that

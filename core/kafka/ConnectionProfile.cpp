@@ -90,6 +90,10 @@ QList<QPair<QString, QString>> ConnectionProfile::toProperties() const {
     return properties;
 }
 
+QString ConnectionProfile::effectiveProperty(const QString& key) const {
+    return effectiveValue(toProperties(), key);
+}
+
 bool ConnectionProfile::usesTls() const {
     QString protocol = securityProtocol;
     const QString extra = effectiveValue(extraProperties, QStringLiteral("security.protocol"));

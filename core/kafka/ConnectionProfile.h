@@ -30,6 +30,10 @@ struct ConnectionProfile {
     QList<QPair<QString, QString>> extraProperties;
 
     QList<QPair<QString, QString>> toProperties() const;
+    // The value `key` ends up with in toProperties() (the last one wins), trimmed; empty
+    // when it is not set. The group protocol client reads its settings this way, so a
+    // property means the same to it as to librdkafka.
+    QString effectiveProperty(const QString& key) const;
 
     // True when the effective security.protocol (fields and extra properties) is SSL or
     // SASL_SSL.

@@ -18,6 +18,8 @@ QString groupStateName(GroupState state) {
         return QStringLiteral("Assigning");
     case GroupState::Reconciling:
         return QStringLiteral("Reconciling");
+    case GroupState::NotReady:
+        return QStringLiteral("NotReady");
     case GroupState::Unknown:
         break;
     }
@@ -27,7 +29,8 @@ QString groupStateName(GroupState state) {
 GroupState groupStateFromName(const QString& name) {
     for (GroupState state :
          {GroupState::PreparingRebalance, GroupState::CompletingRebalance, GroupState::Stable,
-          GroupState::Dead, GroupState::Empty, GroupState::Assigning, GroupState::Reconciling})
+          GroupState::Dead, GroupState::Empty, GroupState::Assigning, GroupState::Reconciling,
+          GroupState::NotReady})
         if (name.compare(groupStateName(state), Qt::CaseInsensitive) == 0)
             return state;
     return GroupState::Unknown;
@@ -44,6 +47,10 @@ QString groupTypeName(GroupType type) {
         return QStringLiteral("Classic");
     case GroupType::Consumer:
         return QStringLiteral("Consumer");
+    case GroupType::Share:
+        return QStringLiteral("Share");
+    case GroupType::Streams:
+        return QStringLiteral("Streams");
     case GroupType::Unknown:
         break;
     }
@@ -51,7 +58,8 @@ QString groupTypeName(GroupType type) {
 }
 
 std::optional<GroupType> groupTypeFromName(const QString& name) {
-    for (GroupType type : {GroupType::Classic, GroupType::Consumer})
+    for (GroupType type :
+         {GroupType::Classic, GroupType::Consumer, GroupType::Share, GroupType::Streams})
         if (name.compare(groupTypeName(type), Qt::CaseInsensitive) == 0)
             return type;
     return std::nullopt;

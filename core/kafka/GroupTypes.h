@@ -25,7 +25,8 @@ enum class GroupState {
     Dead,
     Empty,
     Assigning,
-    Reconciling
+    Reconciling,
+    NotReady // streams groups: the topology's internal topics are missing or not yet created
 };
 
 // Kafka's own spelling ("Stable", "PreparingRebalance", ...), as kafka-consumer-groups prints.
@@ -35,13 +36,15 @@ GroupState groupStateFromName(const QString& name);
 // group assigning or reconciling.
 bool isRebalancing(GroupState state);
 
-// Which rebalance protocol a group uses (Kafka 4's "group type"): Classic is the JoinGroup/
+// Which protocol a group uses (Kafka 4's "group type"): Classic is the JoinGroup/
 // SyncGroup protocol of every Kafka before 4 (and of simple, offsets-only groups);
-// Consumer is KIP-848's (`group.protocol=consumer`). Unknown: the broker or client does not
-// say (Kafka before 3.8 has no types; they are all classic).
-enum class GroupType { Unknown, Classic, Consumer };
+// Consumer is KIP-848's (`group.protocol=consumer`); Share is KIP-932's share groups
+// (queues: members share partitions, the group keeps a start offset per partition instead
+// of committed offsets); Streams is KIP-1071's (Kafka Streams applications: members own
+// tasks). Unknown: the broker does not say (Kafka before 3.8 has no types; all classic).
+enum class GroupType { Unknown, Classic, Consumer, Share, Streams };
 
-// As Kafka 4.4's kafka-consumer-groups --list --type prints it: "Classic", "Consumer".
+// As Kafka 4.4's kafka-groups --list prints it: "Classic", "Consumer", "Share", "Streams".
 QString groupTypeName(GroupType type);
 // From a name in any case ("classic", "CONSUMER"); nullopt for anything else.
 std::optional<GroupType> groupTypeFromName(const QString& name);
@@ -64,6 +67,22 @@ struct BrokerNode {
     }
 };
 
+// A Kafka Streams task: a subtopology's partition group, numbered by partition.
+struct StreamsTaskIds {
+    QString subtopologyId;
+    QList<int32_t> partitions;
+    friend bool operator==(const StreamsTaskIds&, const StreamsTaskIds&) = default;
+};
+
+// What a streams-group member runs: active tasks process records, standby tasks keep a
+// copy of the state, warm-up tasks catch up before taking over as active.
+struct StreamsTasks {
+    QList<StreamsTaskIds> active;
+    QList<StreamsTaskIds> standby;
+    QList<StreamsTaskIds> warmup;
+    friend bool operator==(const StreamsTasks&, const StreamsTasks&) = default;
+};
+
 struct MemberDescription {
     QString memberId;
     QString groupInstanceId; // empty unless the member is static
@@ -74,6 +93,16 @@ struct MemberDescription {
     // (sorted). A member whose assignment differs is still reconciling: it has yet to
     // revoke the partitions it owns beyond the target and then receive the missing ones.
     std::optional<QList<TopicPartition>> targetAssignment = std::nullopt;
+    // Consumer, share and streams groups: the member's epoch (the assignment epoch it has
+    // reached) and, for consumer groups, the epoch of its target assignment. Unset for
+    // classic groups, whose members have no epochs.
+    std::optional<int32_t> memberEpoch = std::nullopt;
+    std::optional<int32_t> targetEpoch = std::nullopt;
+    // Streams groups only: the tasks it runs now and the ones it is to run.
+    std::optional<StreamsTasks> tasks = std::nullopt;
+    std::optional<StreamsTasks> targetTasks = std::nullopt;
+    QString rackId;
+    QString processId; // streams: the Kafka Streams instance the member belongs to
 
     bool isReconciling() const { return targetAssignment && *targetAssignment != assignment; }
 };
@@ -86,7 +115,24 @@ struct GroupDescription {
     QString partitionAssignor;
     BrokerNode coordinator;
     QList<MemberDescription> members;
+    // Consumer, share and streams groups: the group's epoch (bumped on every membership or
+    // subscription change) and the epoch of the target assignment computed for it. When
+    // they differ the coordinator has yet to compute the new assignment (Assigning).
+    std::optional<int32_t> groupEpoch = std::nullopt;
+    std::optional<int32_t> assignmentEpoch = std::nullopt;
+    // Streams groups: the topology epoch the members run.
+    std::optional<int32_t> topologyEpoch = std::nullopt;
     KafkaError error; // set when the broker could not describe this group
+};
+
+// A share group's start offset on one partition: the first record it has yet to deliver
+// to a member (records below it were acknowledged or archived). Lag is log end - start.
+struct ShareStartOffset {
+    TopicPartition topicPartition;
+    int64_t startOffset = -1; // -1: the group has not started on the partition
+    int32_t leaderEpoch = -1;
+    int64_t lag = -1; // as the broker reports it (Kafka 4.2+), -1 when it does not
+    KafkaError error;
 };
 
 struct CommittedOffset {

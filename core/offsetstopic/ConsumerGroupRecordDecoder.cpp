@@ -1,6 +1,6 @@
 #include "offsetstopic/ConsumerGroupRecordDecoder.h"
 
-#include "offsetstopic/OffsetsTopicByteReader.h"
+#include "kafka/protocol/WireReader.h"
 #include "offsetstopic/OffsetsTopicDecodeSupport.h"
 
 namespace groupscope::offsetstopic {
@@ -29,7 +29,7 @@ QString valueStructure(Type type) {
     return consumerGroupRecordTypeName(type) + QStringLiteral("Value");
 }
 
-QList<int32_t> readInt32Array(OffsetsTopicByteReader& reader, const char* field) {
+QList<int32_t> readInt32Array(WireReader& reader, const char* field) {
     QList<int32_t> values;
     const int count = reader.readArrayLength(field, true, 4);
     values.reserve(count);
@@ -38,7 +38,7 @@ QList<int32_t> readInt32Array(OffsetsTopicByteReader& reader, const char* field)
     return values;
 }
 
-QStringList readStringArray(OffsetsTopicByteReader& reader, const char* field) {
+QStringList readStringArray(WireReader& reader, const char* field) {
     QStringList values;
     const int count = reader.readArrayLength(field, true, 1);
     for (int i = 0; i < count && !reader.failed(); ++i)
@@ -48,7 +48,7 @@ QStringList readStringArray(OffsetsTopicByteReader& reader, const char* field) {
 
 // TopicPartitions of the target and current assignments; `withAssignmentEpochs` for the
 // current assignment's struct, whose tagged field 0 holds the epochs (Kafka 4.1+).
-QList<TopicIdPartitions> readTopicPartitions(OffsetsTopicByteReader& reader, const char* field,
+QList<TopicIdPartitions> readTopicPartitions(WireReader& reader, const char* field,
                                              bool withAssignmentEpochs) {
     QList<TopicIdPartitions> topics;
     const int count = reader.readArrayLength(field, true, minimumTopicPartitionsSize);
@@ -57,7 +57,7 @@ QList<TopicIdPartitions> readTopicPartitions(OffsetsTopicByteReader& reader, con
         topic.topicId = reader.readUuid("topicId");
         topic.partitions = readInt32Array(reader, "partitions");
         reader.readTaggedFields(
-            "topicPartitions.taggedFields", [&](uint32_t tag, OffsetsTopicByteReader& tagged) {
+            "topicPartitions.taggedFields", [&](uint32_t tag, WireReader& tagged) {
                 if (!withAssignmentEpochs || tag != 0)
                     return false;
                 topic.assignmentEpochs = readInt32Array(tagged, "assignmentEpochs");
@@ -70,9 +70,9 @@ QList<TopicIdPartitions> readTopicPartitions(OffsetsTopicByteReader& reader, con
 
 // A tagged int64 with tag 0: ConsumerGroupMetadataValue's MetadataHash and the target
 // assignment's AssignmentTimestamp.
-std::optional<int64_t> readTaggedInt64(OffsetsTopicByteReader& reader, const char* name) {
+std::optional<int64_t> readTaggedInt64(WireReader& reader, const char* name) {
     std::optional<int64_t> value;
-    reader.readTaggedFields("taggedFields", [&](uint32_t tag, OffsetsTopicByteReader& tagged) {
+    reader.readTaggedFields("taggedFields", [&](uint32_t tag, WireReader& tagged) {
         if (tag != 0)
             return false;
         value = tagged.readInt64(name);
@@ -81,7 +81,7 @@ std::optional<int64_t> readTaggedInt64(OffsetsTopicByteReader& reader, const cha
     return value;
 }
 
-ConsumerGroupPartitionMetadataValue readPartitionMetadata(OffsetsTopicByteReader& reader) {
+ConsumerGroupPartitionMetadataValue readPartitionMetadata(WireReader& reader) {
     ConsumerGroupPartitionMetadataValue value;
     const int count = reader.readArrayLength("topics", true, minimumTopicMetadataSize);
     for (int i = 0; i < count && !reader.failed(); ++i) {
@@ -104,7 +104,7 @@ ConsumerGroupPartitionMetadataValue readPartitionMetadata(OffsetsTopicByteReader
     return value;
 }
 
-ConsumerGroupMemberMetadataValue readMemberMetadata(OffsetsTopicByteReader& reader) {
+ConsumerGroupMemberMetadataValue readMemberMetadata(WireReader& reader) {
     ConsumerGroupMemberMetadataValue value;
     value.instanceId = reader.readNullableString("instanceId", true).value_or(QString());
     value.rackId = reader.readNullableString("rackId", true).value_or(QString());
@@ -115,7 +115,7 @@ ConsumerGroupMemberMetadataValue readMemberMetadata(OffsetsTopicByteReader& read
         reader.readNullableString("subscribedTopicRegex", true).value_or(QString());
     value.rebalanceTimeoutMs = reader.readInt32("rebalanceTimeoutMs");
     value.serverAssignor = reader.readNullableString("serverAssignor", true).value_or(QString());
-    reader.readTaggedFields("taggedFields", [&](uint32_t tag, OffsetsTopicByteReader&) {
+    reader.readTaggedFields("taggedFields", [&](uint32_t tag, WireReader&) {
         if (tag != 0)
             return false;
         // Its presence is what matters here: the member speaks the classic protocol.
@@ -125,7 +125,7 @@ ConsumerGroupMemberMetadataValue readMemberMetadata(OffsetsTopicByteReader& read
     return value;
 }
 
-ConsumerGroupCurrentMemberAssignmentValue readCurrentAssignment(OffsetsTopicByteReader& reader) {
+ConsumerGroupCurrentMemberAssignmentValue readCurrentAssignment(WireReader& reader) {
     ConsumerGroupCurrentMemberAssignmentValue value;
     value.memberEpoch = reader.readInt32("memberEpoch");
     value.previousMemberEpoch = reader.readInt32("previousMemberEpoch");
@@ -137,7 +137,7 @@ ConsumerGroupCurrentMemberAssignmentValue readCurrentAssignment(OffsetsTopicByte
     return value;
 }
 
-void readValue(Type type, OffsetsTopicByteReader& reader, ConsumerGroupRecord& record) {
+void readValue(Type type, WireReader& reader, ConsumerGroupRecord& record) {
     switch (type) {
     case Type::GroupEpoch: {
         ConsumerGroupEpochValue value;
@@ -175,7 +175,7 @@ void readValue(Type type, OffsetsTopicByteReader& reader, ConsumerGroupRecord& r
 } // namespace
 
 OffsetsTopicRecord ConsumerGroupRecordDecoder::decode(int16_t keyType,
-                                                      OffsetsTopicByteReader& keyReader,
+                                                      WireReader& keyReader,
                                                       std::optional<QByteArrayView> value,
                                                       int64_t recordTimestamp) {
     const Type type = Type(keyType);
@@ -192,7 +192,7 @@ OffsetsTopicRecord ConsumerGroupRecordDecoder::decode(int16_t keyType,
     if (!value)
         return record; // a tombstone: what the key names is deleted
 
-    OffsetsTopicByteReader reader(*value);
+    WireReader reader(*value);
     const int16_t version = detail::readValueVersion(reader);
     if (reader.failed())
         return detail::errorFrom(reader, QStringLiteral("value"), valueStructure(type),

@@ -7,9 +7,13 @@
 #include <cstdint>
 #include <optional>
 
+namespace groupscope::kafka::protocol {
+class WireReader;
+}
+
 namespace groupscope::offsetstopic {
 
-class OffsetsTopicByteReader;
+using kafka::protocol::WireReader;
 
 // Decodes the records of consumer-protocol groups (key types 3-8). Keys are not flexible
 // (classic strings: the group id, and the member id for types 5, 7 and 8); values are
@@ -22,7 +26,7 @@ public:
     static bool handles(int16_t keyType) { return keyType >= 3 && keyType <= 8; }
 
     // `keyReader` is positioned after the key type.
-    static OffsetsTopicRecord decode(int16_t keyType, OffsetsTopicByteReader& keyReader,
+    static OffsetsTopicRecord decode(int16_t keyType, WireReader& keyReader,
                                      std::optional<QByteArrayView> value, int64_t recordTimestamp);
 };
 

@@ -1,6 +1,6 @@
 #include "offsetstopic/OffsetsTopicConsumerProtocol.h"
 
-#include "offsetstopic/OffsetsTopicByteReader.h"
+#include "kafka/protocol/WireReader.h"
 #include "offsetstopic/OffsetsTopicDecodeSupport.h"
 
 namespace groupscope::offsetstopic {
@@ -10,7 +10,7 @@ namespace {
 // A topic name (int16 length) and a partition array (int32 count) at the very least.
 constexpr int minimumTopicPartitionsSize = 2 + 4;
 
-QList<kafka::TopicPartition> readTopicPartitions(OffsetsTopicByteReader& reader,
+QList<kafka::TopicPartition> readTopicPartitions(WireReader& reader,
                                                  const char* arrayField) {
     QList<kafka::TopicPartition> partitions;
     const int topicCount = reader.readArrayLength(arrayField, false, minimumTopicPartitionsSize);
@@ -34,7 +34,7 @@ int sizeOf(const std::optional<QByteArrayView>& bytes) {
 
 std::variant<ConsumerAssignment, OffsetsTopicDecodeError>
 OffsetsTopicConsumerProtocol::decodeAssignment(QByteArrayView bytes) {
-    OffsetsTopicByteReader reader(bytes);
+    WireReader reader(bytes);
     ConsumerAssignment assignment;
     assignment.version = reader.readInt16("version");
     if (!reader.failed() && assignment.version < 0)
@@ -50,7 +50,7 @@ OffsetsTopicConsumerProtocol::decodeAssignment(QByteArrayView bytes) {
 
 std::variant<ConsumerSubscription, OffsetsTopicDecodeError>
 OffsetsTopicConsumerProtocol::decodeSubscription(QByteArrayView bytes) {
-    OffsetsTopicByteReader reader(bytes);
+    WireReader reader(bytes);
     ConsumerSubscription subscription;
     subscription.version = reader.readInt16("version");
     if (!reader.failed() && subscription.version < 0)

@@ -2,12 +2,16 @@
 // Helpers the decoders of each record family share: turning a reader's failure into an
 // OffsetsTopicDecodeError, and reporting a value version newer than the schemas known here.
 
-#include "offsetstopic/OffsetsTopicByteReader.h"
+#include "kafka/protocol/WireReader.h"
 #include "offsetstopic/OffsetsTopicRecord.h"
+
+namespace groupscope::offsetstopic {
+using kafka::protocol::WireReader;
+}
 
 namespace groupscope::offsetstopic::detail {
 
-inline OffsetsTopicDecodeError errorFrom(const OffsetsTopicByteReader& reader, const QString& part,
+inline OffsetsTopicDecodeError errorFrom(const WireReader& reader, const QString& part,
                                          const QString& structure, int64_t recordTimestamp) {
     OffsetsTopicDecodeError error;
     error.part = part;
@@ -24,7 +28,7 @@ inline QString versioned(const QString& structure, int16_t version) {
 }
 
 // Reads a value's leading version; a negative one is corruption, not a future version.
-inline int16_t readValueVersion(OffsetsTopicByteReader& reader) {
+inline int16_t readValueVersion(WireReader& reader) {
     const int16_t version = reader.readInt16("version");
     if (!reader.failed() && version < 0)
         reader.fail("version", 0, QStringLiteral("negative version %1").arg(version));

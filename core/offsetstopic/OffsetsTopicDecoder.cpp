@@ -1,7 +1,7 @@
 #include "offsetstopic/OffsetsTopicDecoder.h"
 
 #include "offsetstopic/ConsumerGroupRecordDecoder.h"
-#include "offsetstopic/OffsetsTopicByteReader.h"
+#include "kafka/protocol/WireReader.h"
 #include "offsetstopic/OffsetsTopicConsumerProtocol.h"
 #include "offsetstopic/OffsetsTopicDecodeSupport.h"
 
@@ -21,7 +21,7 @@ QString versioned(const char* structure, int16_t version) {
 }
 
 OffsetsTopicRecord decodeOffsetCommitValue(OffsetCommit commit, QByteArrayView value) {
-    OffsetsTopicByteReader reader(value);
+    WireReader reader(value);
     const int16_t version = readValueVersion(reader);
     if (reader.failed())
         return errorFrom(reader, valuePart, QStringLiteral("OffsetCommitValue"),
@@ -85,7 +85,7 @@ void decodeConsumerProtocol(GroupMemberMetadata& member, QByteArrayView subscrip
 }
 
 OffsetsTopicRecord decodeGroupMetadataValue(GroupMetadata group, QByteArrayView value) {
-    OffsetsTopicByteReader reader(value);
+    WireReader reader(value);
     const int16_t version = readValueVersion(reader);
     if (reader.failed())
         return errorFrom(reader, valuePart, QStringLiteral("GroupMetadataValue"),
@@ -144,7 +144,7 @@ OffsetsTopicRecord decodeGroupMetadataValue(GroupMetadata group, QByteArrayView 
 OffsetsTopicRecord OffsetsTopicDecoder::decodeRecord(QByteArrayView key,
                                                      std::optional<QByteArrayView> value,
                                                      int64_t recordTimestamp) {
-    OffsetsTopicByteReader reader(key);
+    WireReader reader(key);
     const int16_t keyVersion = reader.readInt16("version");
     if (!reader.failed() && keyVersion < 0)
         reader.fail("version", 0, QStringLiteral("negative key version %1").arg(keyVersion));

@@ -28,6 +28,7 @@ GroupStateBadgeDelegate::Colours GroupStateBadgeDelegate::coloursFor(GroupState 
     case GroupState::CompletingRebalance:
     case GroupState::Assigning:
     case GroupState::Reconciling:
+    case GroupState::NotReady:
         return {QColor(0xfe, 0xf0, 0xc7), QColor(0x8a, 0x52, 0x00)};
     case GroupState::Dead:
         return {QColor(0xfd, 0xe2, 0xe1), QColor(0xb4, 0x23, 0x18)};

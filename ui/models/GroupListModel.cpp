@@ -26,6 +26,7 @@ int stateRank(GroupState state) {
         return 2;
     case GroupState::PreparingRebalance:
     case GroupState::Assigning:
+    case GroupState::NotReady:
         return 3;
     case GroupState::Dead:
         return 4;

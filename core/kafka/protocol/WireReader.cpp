@@ -1,8 +1,10 @@
-#include "offsetstopic/OffsetsTopicByteReader.h"
+#include "kafka/protocol/WireReader.h"
 
-namespace groupscope::offsetstopic {
+#include <algorithm>
 
-void OffsetsTopicByteReader::fail(const char* field, int position, const QString& reason) {
+namespace groupscope::kafka::protocol {
+
+void WireReader::fail(const char* field, int position, const QString& reason) {
     if (m_failed)
         return;
     m_failed = true;
@@ -11,7 +13,7 @@ void OffsetsTopicByteReader::fail(const char* field, int position, const QString
     m_failureReason = reason;
 }
 
-bool OffsetsTopicByteReader::require(const char* field, int64_t count) {
+bool WireReader::require(const char* field, int64_t count) {
     if (m_failed)
         return false;
     if (count > remaining()) {
@@ -22,7 +24,7 @@ bool OffsetsTopicByteReader::require(const char* field, int64_t count) {
     return true;
 }
 
-uint64_t OffsetsTopicByteReader::readBigEndian(const char* field, int size) {
+uint64_t WireReader::readBigEndian(const char* field, int size) {
     if (!require(field, size))
         return 0;
     uint64_t value = 0;
@@ -32,23 +34,31 @@ uint64_t OffsetsTopicByteReader::readBigEndian(const char* field, int size) {
     return value;
 }
 
-int8_t OffsetsTopicByteReader::readInt8(const char* field) {
+int8_t WireReader::readInt8(const char* field) {
     return int8_t(uint8_t(readBigEndian(field, 1)));
 }
 
-int16_t OffsetsTopicByteReader::readInt16(const char* field) {
+int16_t WireReader::readInt16(const char* field) {
     return int16_t(uint16_t(readBigEndian(field, 2)));
 }
 
-int32_t OffsetsTopicByteReader::readInt32(const char* field) {
+int32_t WireReader::readInt32(const char* field) {
     return int32_t(uint32_t(readBigEndian(field, 4)));
 }
 
-int64_t OffsetsTopicByteReader::readInt64(const char* field) {
+int64_t WireReader::readInt64(const char* field) {
     return int64_t(readBigEndian(field, 8));
 }
 
-uint32_t OffsetsTopicByteReader::readUnsignedVarint(const char* field) {
+QByteArrayView WireReader::readRaw(const char* field, int size) {
+    if (!require(field, size))
+        return QByteArrayView();
+    const QByteArrayView bytes = m_bytes.sliced(m_position, size);
+    m_position += size;
+    return bytes;
+}
+
+uint32_t WireReader::readUnsignedVarint(const char* field) {
     const int start = m_position;
     uint32_t value = 0;
     // Seven bits per byte, at most five bytes for 32 bits; the fifth may carry only 4 bits.
@@ -68,13 +78,13 @@ uint32_t OffsetsTopicByteReader::readUnsignedVarint(const char* field) {
     return 0;
 }
 
-int64_t OffsetsTopicByteReader::readLength(const char* field, bool compact, bool wide) {
+int64_t WireReader::readLength(const char* field, bool compact, bool wide) {
     if (compact) // length + 1, 0 meaning null
         return int64_t(readUnsignedVarint(field)) - 1;
     return wide ? readInt32(field) : readInt16(field);
 }
 
-std::optional<QString> OffsetsTopicByteReader::readNullableString(const char* field, bool compact) {
+std::optional<QString> WireReader::readNullableString(const char* field, bool compact) {
     const int start = m_position;
     const int64_t length = readLength(field, compact, false);
     if (m_failed)
@@ -92,7 +102,7 @@ std::optional<QString> OffsetsTopicByteReader::readNullableString(const char* fi
     return text;
 }
 
-QString OffsetsTopicByteReader::readString(const char* field, bool compact) {
+QString WireReader::readString(const char* field, bool compact) {
     const int start = m_position;
     std::optional<QString> text = readNullableString(field, compact);
     if (!text) {
@@ -102,8 +112,7 @@ QString OffsetsTopicByteReader::readString(const char* field, bool compact) {
     return *text;
 }
 
-std::optional<QByteArrayView> OffsetsTopicByteReader::readNullableBytes(const char* field,
-                                                                        bool compact) {
+std::optional<QByteArrayView> WireReader::readNullableBytes(const char* field, bool compact) {
     const int start = m_position;
     const int64_t length = readLength(field, compact, true);
     if (m_failed)
@@ -121,7 +130,7 @@ std::optional<QByteArrayView> OffsetsTopicByteReader::readNullableBytes(const ch
     return bytes;
 }
 
-QByteArrayView OffsetsTopicByteReader::readBytes(const char* field, bool compact) {
+QByteArrayView WireReader::readBytes(const char* field, bool compact) {
     const int start = m_position;
     std::optional<QByteArrayView> bytes = readNullableBytes(field, compact);
     if (!bytes) {
@@ -131,19 +140,29 @@ QByteArrayView OffsetsTopicByteReader::readBytes(const char* field, bool compact
     return *bytes;
 }
 
-int OffsetsTopicByteReader::readArrayLength(const char* field, bool compact,
-                                            int minimumElementSize) {
+int WireReader::readArrayLength(const char* field, bool compact, int minimumElementSize) {
+    const int start = m_position;
+    const std::optional<int> count = readNullableArrayLength(field, compact, minimumElementSize);
+    if (!count) {
+        fail(field, start, QStringLiteral("null array where the schema allows no null"));
+        return 0;
+    }
+    return *count;
+}
+
+std::optional<int> WireReader::readNullableArrayLength(const char* field, bool compact,
+                                                       int minimumElementSize) {
     const int start = m_position;
     const int64_t count = compact ? int64_t(readUnsignedVarint(field)) - 1 : readInt32(field);
     if (m_failed)
         return 0;
+    if (count == -1)
+        return std::nullopt;
     if (count < 0) {
-        fail(field, start,
-             count == -1 ? QStringLiteral("null array where the schema allows no null")
-                         : QStringLiteral("negative array length %1").arg(count));
+        fail(field, start, QStringLiteral("negative array length %1").arg(count));
         return 0;
     }
-    if (count * minimumElementSize > remaining()) {
+    if (count * std::max(minimumElementSize, 1) > remaining()) {
         fail(field, start,
              QStringLiteral("array of %1 elements cannot fit in the %2 bytes left")
                  .arg(count)
@@ -153,7 +172,7 @@ int OffsetsTopicByteReader::readArrayLength(const char* field, bool compact,
     return int(count);
 }
 
-void OffsetsTopicByteReader::skipTaggedFields(const char* field) {
+void WireReader::skipTaggedFields(const char* field) {
     const uint32_t count = readUnsignedVarint(field);
     for (uint32_t i = 0; i < count && !m_failed; ++i) {
         readUnsignedVarint(field); // the tag
@@ -163,7 +182,7 @@ void OffsetsTopicByteReader::skipTaggedFields(const char* field) {
     }
 }
 
-QString OffsetsTopicByteReader::readUuid(const char* field) {
+QString WireReader::readUuid(const char* field) {
     constexpr int uuidSize = 16;
     if (!require(field, uuidSize))
         return QString();
@@ -173,8 +192,7 @@ QString OffsetsTopicByteReader::readUuid(const char* field) {
         bytes.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
 }
 
-void OffsetsTopicByteReader::readTaggedFields(const char* field,
-                                              const TaggedFieldReader& readKnown) {
+void WireReader::readTaggedFields(const char* field, const TaggedFieldReader& readKnown) {
     const uint32_t count = readUnsignedVarint(field);
     for (uint32_t i = 0; i < count && !m_failed; ++i) {
         const uint32_t tag = readUnsignedVarint(field);
@@ -182,7 +200,7 @@ void OffsetsTopicByteReader::readTaggedFields(const char* field,
         if (!require(field, size))
             return;
         const int start = m_position;
-        OffsetsTopicByteReader fieldReader(m_bytes.sliced(start, size));
+        WireReader fieldReader(m_bytes.sliced(start, size));
         readKnown(tag, fieldReader);
         if (fieldReader.failed()) {
             fail(fieldReader.failedField(), start + fieldReader.failedAt(),
@@ -193,10 +211,10 @@ void OffsetsTopicByteReader::readTaggedFields(const char* field,
     }
 }
 
-void OffsetsTopicByteReader::expectEnd(const char* what) {
+void WireReader::expectEnd(const char* what) {
     if (!m_failed && remaining() > 0)
         fail(what, m_position,
              QStringLiteral("%1 unexpected bytes after the last field").arg(remaining()));
 }
 
-} // namespace groupscope::offsetstopic
+} // namespace groupscope::kafka::protocol

@@ -7,15 +7,15 @@
 #include <functional>
 #include <optional>
 
-namespace groupscope::offsetstopic {
+namespace groupscope::kafka::protocol {
 
 // Reads Kafka's wire types (big-endian integers, unsigned varints, classic and compact
 // strings, bytes and arrays, tagged fields) from untrusted bytes. Every read is bounds
 // checked. The first failure sticks: later reads return empty values without touching the
 // bytes, so a decoder can read a whole structure and check failed() once at the end.
-class OffsetsTopicByteReader {
+class WireReader {
 public:
-    explicit OffsetsTopicByteReader(QByteArrayView bytes)
+    explicit WireReader(QByteArrayView bytes)
         : m_bytes(bytes) {}
 
     int8_t readInt8(const char* field);
@@ -23,6 +23,8 @@ public:
     int32_t readInt32(const char* field);
     int64_t readInt64(const char* field);
     uint32_t readUnsignedVarint(const char* field);
+    // `size` bytes as they are (they stay in the reader's buffer); empty after a failure.
+    QByteArrayView readRaw(const char* field, int size);
 
     // Non-nullable strings report a null as an error; nullable ones return std::nullopt.
     QString readString(const char* field, bool compact);
@@ -34,6 +36,9 @@ public:
     // possible element, so a corrupt count cannot make the caller allocate gigabytes.
     // Null arrays (-1) are errors: none of the schemas here has a nullable array.
     int readArrayLength(const char* field, bool compact, int minimumElementSize);
+    // The same for an array the schema allows to be null: std::nullopt for null.
+    std::optional<int> readNullableArrayLength(const char* field, bool compact,
+                                               int minimumElementSize);
     // A Kafka Uuid (16 bytes) in Kafka's text form: URL-safe base64 without padding.
     QString readUuid(const char* field);
     // Skips a flexible version's tagged fields (none of them is known to us).
@@ -42,7 +47,7 @@ public:
     // reader over exactly that field's bytes, and returns whether it knew the tag; unknown
     // tags are skipped (newer writers may add them). A failure inside a field fails this
     // reader at the same place.
-    using TaggedFieldReader = std::function<bool(uint32_t tag, OffsetsTopicByteReader& field)>;
+    using TaggedFieldReader = std::function<bool(uint32_t tag, WireReader& field)>;
     void readTaggedFields(const char* field, const TaggedFieldReader& readKnown);
     // Fails when bytes are left over: a non-flexible structure ends exactly here.
     void expectEnd(const char* what);
@@ -71,4 +76,4 @@ private:
     QString m_failureReason;
 };
 
-} // namespace groupscope::offsetstopic
+} // namespace groupscope::kafka::protocol

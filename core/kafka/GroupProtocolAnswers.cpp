@@ -1,0 +1,388 @@
+#include "kafka/GroupProtocolAnswers.h"
+
+#include "kafka/protocol/Apis.h"
+#include "kafka/protocol/ClusterConnections.h"
+#include "kafka/protocol/MessageCodec.h"
+#include "kafka/protocol/ProtocolError.h"
+#include "kafka/protocol/WireReader.h"
+
+#include <librdkafka/rdkafka.h>
+
+#include <algorithm>
+
+namespace groupscope::kafka::detail {
+
+using protocol::BrokerConnection;
+using protocol::ClusterConnections;
+using protocol::MessageCodec;
+using protocol::Struct;
+using protocol::StructList;
+
+namespace {
+
+// The consumer protocol's assignment, embedded in a classic consumer group member's
+// MemberAssignment bytes: an int16 version, then this structure. Newer versions only
+// append fields, so they are read as the newest known one.
+const protocol::MessageSpec& consumerProtocolAssignment() {
+    using enum protocol::FieldType;
+    using protocol::field;
+    using protocol::since;
+    static const protocol::MessageSpec spec{
+        "ConsumerProtocolAssignment",
+        protocol::between(0, 3),
+        protocol::never(),
+        {
+            protocol::structArray("AssignedPartitions", since(0),
+                                  {
+                                      field("Topic", String, since(0)),
+                                      field("Partitions", Int32Array, since(0)),
+                                  }),
+            field("UserData", Bytes, since(0)).nullable(since(0)).nullByDefault(),
+        }};
+    return spec;
+}
+
+QList<TopicPartition> classicAssignmentOf(const QByteArray& bytes) {
+    QList<TopicPartition> partitions;
+    if (bytes.isEmpty())
+        return partitions;
+    protocol::WireReader versionReader(bytes);
+    const int16_t version = versionReader.readInt16("version");
+    if (versionReader.failed() || version < 0)
+        return partitions;
+    const protocol::MessageSpec& spec = consumerProtocolAssignment();
+    Result<Struct> decoded = MessageCodec::decodePrefix(
+        spec, std::min<int16_t>(version, spec.validVersions.last), QByteArrayView(bytes).sliced(2));
+    if (!decoded)
+        return partitions; // a member of another protocol (e.g. Connect) or corrupt bytes
+    for (const Struct& topic : decoded.value().structs("AssignedPartitions"))
+        for (int64_t partition : topic.integers("Partitions"))
+            partitions.append({topic.string("Topic"), int32_t(partition)});
+    std::sort(partitions.begin(), partitions.end());
+    return partitions;
+}
+
+// The Assignment structure of ConsumerGroupDescribe and ShareGroupDescribe members.
+QList<TopicPartition> assignmentOf(const Struct& assignment) {
+    QList<TopicPartition> partitions;
+    for (const Struct& topic : assignment.structs("TopicPartitions"))
+        for (int64_t partition : topic.integers("Partitions"))
+            partitions.append({topic.string("TopicName"), int32_t(partition)});
+    std::sort(partitions.begin(), partitions.end());
+    return partitions;
+}
+
+QList<StreamsTaskIds> taskIdsOf(const StructList& tasks) {
+    QList<StreamsTaskIds> ids;
+    for (const Struct& task : tasks) {
+        StreamsTaskIds id{task.string("SubtopologyId"), {}};
+        for (int64_t partition : task.integers("Partitions"))
+            id.partitions.append(int32_t(partition));
+        std::sort(id.partitions.begin(), id.partitions.end());
+        ids.append(id);
+    }
+    std::sort(ids.begin(), ids.end(),
+              [](const auto& a, const auto& b) { return a.subtopologyId < b.subtopologyId; });
+    return ids;
+}
+
+StreamsTasks tasksOf(const Struct& assignment) {
+    return StreamsTasks{taskIdsOf(assignment.structs("ActiveTasks")),
+                        taskIdsOf(assignment.structs("StandbyTasks")),
+                        taskIdsOf(assignment.structs("WarmupTasks"))};
+}
+
+KafkaError groupError(const Struct& group, const QString& coordinator) {
+    const int64_t code = group.integer("ErrorCode");
+    if (code == 0)
+        return {};
+    const QString message = group.string("ErrorMessage");
+    return KafkaError::fromCode(int(code), QStringLiteral("describing group %1 on %2%3")
+                                               .arg(group.string("GroupId"), coordinator,
+                                                    protocol::inParentheses(message)));
+}
+
+GroupDescription describedClassic(const Struct& group) {
+    GroupDescription description;
+    description.groupId = group.string("GroupId");
+    description.state = groupStateFromName(group.string("GroupState"));
+    description.type = GroupType::Classic;
+    description.protocolType = group.string("ProtocolType");
+    description.partitionAssignor = group.string("ProtocolData");
+    const bool consumerProtocol = description.protocolType == u"consumer";
+    for (const Struct& member : group.structs("Members")) {
+        MemberDescription described;
+        described.memberId = member.string("MemberId");
+        described.groupInstanceId = member.string("GroupInstanceId");
+        described.clientId = member.string("ClientId");
+        described.host = member.string("ClientHost");
+        if (consumerProtocol)
+            described.assignment = classicAssignmentOf(member.bytes("MemberAssignment"));
+        description.members.append(std::move(described));
+    }
+    return description;
+}
+
+// What consumer, share and streams groups have in common.
+GroupDescription describedWithEpochs(const Struct& group, GroupType type,
+                                     const QString& protocolType) {
+    GroupDescription description;
+    description.groupId = group.string("GroupId");
+    description.state = groupStateFromName(group.string("GroupState"));
+    description.type = type;
+    description.protocolType = protocolType;
+    description.groupEpoch = int32_t(group.integer("GroupEpoch"));
+    description.assignmentEpoch = int32_t(group.integer("AssignmentEpoch"));
+    return description;
+}
+
+MemberDescription memberWithEpoch(const Struct& member) {
+    MemberDescription described;
+    described.memberId = member.string("MemberId");
+    described.clientId = member.string("ClientId");
+    described.host = member.string("ClientHost");
+    described.rackId = member.string("RackId");
+    described.memberEpoch = int32_t(member.integer("MemberEpoch"));
+    return described;
+}
+
+GroupDescription describedConsumer(const Struct& group) {
+    GroupDescription description =
+        describedWithEpochs(group, GroupType::Consumer, QStringLiteral("consumer"));
+    description.partitionAssignor = group.string("AssignorName");
+    for (const Struct& member : group.structs("Members")) {
+        MemberDescription described = memberWithEpoch(member);
+        described.groupInstanceId = member.string("InstanceId");
+        described.assignment = assignmentOf(member.child("Assignment"));
+        described.targetAssignment = assignmentOf(member.child("TargetAssignment"));
+        // Kafka's tool prints the group's assignment epoch as each member's target epoch:
+        // the epoch of the target assignment the member is converging on.
+        described.targetEpoch = description.assignmentEpoch;
+        description.members.append(std::move(described));
+    }
+    return description;
+}
+
+GroupDescription describedShare(const Struct& group) {
+    GroupDescription description =
+        describedWithEpochs(group, GroupType::Share, QStringLiteral("share"));
+    description.partitionAssignor = group.string("AssignorName");
+    for (const Struct& member : group.structs("Members")) {
+        MemberDescription described = memberWithEpoch(member);
+        described.assignment = assignmentOf(member.child("Assignment"));
+        description.members.append(std::move(described));
+    }
+    return description;
+}
+
+GroupDescription describedStreams(const Struct& group) {
+    GroupDescription description =
+        describedWithEpochs(group, GroupType::Streams, QStringLiteral("streams"));
+    if (!group.isNull("Topology"))
+        description.topologyEpoch = int32_t(group.child("Topology").integer("Epoch"));
+    for (const Struct& member : group.structs("Members")) {
+        MemberDescription described = memberWithEpoch(member);
+        described.groupInstanceId = member.string("InstanceId");
+        described.processId = member.string("ProcessId");
+        described.tasks = tasksOf(member.child("Assignment"));
+        described.targetTasks = tasksOf(member.child("TargetAssignment"));
+        described.targetEpoch = description.assignmentEpoch;
+        description.members.append(std::move(described));
+    }
+    return description;
+}
+
+const protocol::ApiSpec& describeApiOf(GroupType type) {
+    switch (type) {
+    case GroupType::Consumer:
+        return protocol::consumerGroupDescribeApi();
+    case GroupType::Share:
+        return protocol::shareGroupDescribeApi();
+    case GroupType::Streams:
+        return protocol::streamsGroupDescribeApi();
+    case GroupType::Classic:
+    case GroupType::Unknown:
+        break;
+    }
+    return protocol::describeGroupsApi();
+}
+
+GroupDescription describedOf(GroupType type, const Struct& group) {
+    switch (type) {
+    case GroupType::Consumer:
+        return describedConsumer(group);
+    case GroupType::Share:
+        return describedShare(group);
+    case GroupType::Streams:
+        return describedStreams(group);
+    case GroupType::Classic:
+    case GroupType::Unknown:
+        break;
+    }
+    return describedClassic(group);
+}
+
+GroupDescription failedDescription(const QString& groupId, GroupType type, KafkaError error) {
+    GroupDescription failed;
+    failed.groupId = groupId;
+    failed.type = type;
+    failed.error = std::move(error);
+    return failed;
+}
+
+} // namespace
+
+GroupListing listingOf(const Struct& group) {
+    GroupListing listing;
+    listing.groupId = group.string("GroupId");
+    const QString protocolType = group.string("ProtocolType");
+    listing.state = groupStateFromName(group.string("GroupState"));
+    const QString typeName = group.string("GroupType");
+    // Brokers before ListGroups v5 (Kafka 3.8) have classic groups only.
+    listing.type = typeName.isEmpty() ? GroupType::Classic
+                                      : groupTypeFromName(typeName).value_or(GroupType::Unknown);
+    listing.isSimpleConsumerGroup = protocolType.isEmpty() && listing.type == GroupType::Classic;
+    return listing;
+}
+
+DescribeOutcome describeOfType(const DescribeBatch& batch, GroupType type,
+                               const QStringList& groupIds) {
+    DescribeOutcome outcome;
+    const protocol::ApiSpec& api = describeApiOf(type);
+    const std::optional<int16_t> version = batch.connection.version(api);
+    if (!version) {
+        // A consumer group on a broker without ConsumerGroupDescribe can only be classic.
+        if (type == GroupType::Consumer)
+            return describeOfType(batch, GroupType::Classic, groupIds);
+        for (const QString& groupId : groupIds)
+            outcome.described.append(failedDescription(
+                groupId, type,
+                protocol::protocolError(RD_KAFKA_RESP_ERR__UNSUPPORTED_FEATURE,
+                                        QStringLiteral("%1 does not support %2, which describes "
+                                                       "%3 groups such as %4")
+                                            .arg(batch.coordinatorName, QLatin1String(api.name),
+                                                 groupTypeName(type).toLower(), groupId))));
+        return outcome;
+    }
+    Struct request = MessageCodec::make(api.request);
+    request.set(type == GroupType::Classic ? "Groups" : "GroupIds", groupIds);
+    Result<Struct> answer = batch.connection.call(api, *version, request, batch.deadline);
+    if (!answer) {
+        for (const QString& groupId : groupIds)
+            outcome.described.append(failedDescription(groupId, type, answer.error()));
+        return outcome;
+    }
+    QStringList notOfThisType;
+    for (const Struct& group : answer.value().structs("Groups")) {
+        const QString groupId = group.string("GroupId");
+        const int64_t code = group.integer("ErrorCode");
+        if (ClusterConnections::isCoordinatorMoving(code)) {
+            outcome.coordinatorMoved.append(groupId);
+            continue;
+        }
+        if (code == RD_KAFKA_RESP_ERR_GROUP_ID_NOT_FOUND && type != GroupType::Classic) {
+            notOfThisType.append(groupId); // deleted, or now of another type
+            continue;
+        }
+        if (code == RD_KAFKA_RESP_ERR_GROUP_ID_NOT_FOUND) {
+            // DescribeGroups v6 says so for a group that does not exist; older versions
+            // answer Dead with no members, which is what every view shows for it.
+            GroupDescription missing;
+            missing.groupId = groupId;
+            missing.state = GroupState::Dead;
+            missing.type = GroupType::Classic;
+            outcome.described.append(missing);
+            continue;
+        }
+        if (KafkaError error = groupError(group, batch.coordinatorName)) {
+            outcome.described.append(failedDescription(groupId, type, error));
+            continue;
+        }
+        outcome.described.append(describedOf(type, group));
+    }
+    if (!notOfThisType.isEmpty()) {
+        // DescribeGroups answers Dead for a group that does not exist, as Kafka's tools
+        // report it; for a group of another type it names the type in its error.
+        DescribeOutcome again = describeOfType(batch, GroupType::Classic, notOfThisType);
+        outcome.described.append(again.described);
+        outcome.coordinatorMoved.append(again.coordinatorMoved);
+    }
+    return outcome;
+}
+
+QStringList fetchCommittedOffsets(BrokerConnection& connection, int16_t newestVersion,
+                                  const QStringList& groupIds, BrokerConnection::Deadline deadline,
+                                  QHash<QString, QList<CommittedOffset>>& offsets,
+                                  QHash<QString, KafkaError>& failures) {
+    const protocol::ApiSpec& api = protocol::offsetFetchApi();
+    QStringList moved;
+    const std::optional<int16_t> version = connection.version(api, newestVersion);
+    if (!version) {
+        for (const QString& groupId : groupIds)
+            failures.insert(
+                groupId, protocol::protocolError(RD_KAFKA_RESP_ERR__UNSUPPORTED_FEATURE,
+                                                 QStringLiteral("%1 speaks no OffsetFetch version "
+                                                                "Groupscope can use")
+                                                     .arg(connection.address().toString())));
+        return moved;
+    }
+    auto readPartitions = [&](const QString& groupId, const StructList& topics) {
+        QList<CommittedOffset>& committed = offsets[groupId];
+        for (const Struct& topic : topics) {
+            const QString topicName = topic.string("Name");
+            for (const Struct& partition : topic.structs("Partitions")) {
+                // Partitions without a commit come back with offset -1: left out.
+                if (partition.integer("ErrorCode") != 0 || partition.integer("CommittedOffset") < 0)
+                    continue;
+                committed.append(
+                    CommittedOffset{{topicName, int32_t(partition.integer("PartitionIndex"))},
+                                    partition.integer("CommittedOffset"),
+                                    partition.string("Metadata")});
+            }
+        }
+        std::sort(committed.begin(), committed.end(),
+                  [](const auto& a, const auto& b) { return a.topicPartition < b.topicPartition; });
+    };
+    auto groupOutcome = [&](const QString& groupId, int64_t code, const StructList& topics) {
+        if (ClusterConnections::isCoordinatorMoving(code))
+            moved.append(groupId);
+        else if (code != 0)
+            failures.insert(groupId,
+                            KafkaError::fromCode(int(code), QStringLiteral("committed offsets of "
+                                                                           "group %1")
+                                                                .arg(groupId)));
+        else
+            readPartitions(groupId, topics);
+    };
+
+    if (*version >= 8) {
+        Struct request = MessageCodec::make(api.request);
+        for (const QString& groupId : groupIds)
+            request.add("Groups").set("GroupId", groupId).setNull("Topics"); // null: all topics
+        Result<Struct> answer = connection.call(api, *version, request, deadline);
+        if (!answer) {
+            for (const QString& groupId : groupIds)
+                failures.insert(groupId, answer.error());
+            return moved;
+        }
+        for (const Struct& group : answer.value().structs("Groups"))
+            groupOutcome(group.string("GroupId"), group.integer("ErrorCode"),
+                         group.structs("Topics"));
+        return moved;
+    }
+    // Brokers before Kafka 3.0 take one group per OffsetFetch.
+    for (const QString& groupId : groupIds) {
+        Struct request = MessageCodec::make(api.request);
+        request.set("GroupId", groupId).setNull("Topics");
+        Result<Struct> answer = connection.call(api, *version, request, deadline);
+        if (!answer) {
+            failures.insert(groupId, answer.error());
+            continue;
+        }
+        groupOutcome(groupId, answer.value().integer("ErrorCode"),
+                     answer.value().structs("Topics"));
+    }
+    return moved;
+}
+
+} // namespace groupscope::kafka::detail

@@ -1,0 +1,270 @@
+#include "kafka/GroupProtocolClient.h"
+
+#include "kafka/GroupProtocolAnswers.h"
+#include "kafka/protocol/Apis.h"
+#include "kafka/protocol/ClusterConnections.h"
+#include "kafka/protocol/MessageCodec.h"
+
+#include <librdkafka/rdkafka.h>
+
+#include <QSet>
+#include <QThread>
+
+#include <algorithm>
+
+// The group protocol client's reads: listing, describing, committed offsets. The share
+// group writes are in GroupProtocolShareOffsets.cpp.
+
+namespace groupscope::kafka {
+
+using protocol::BrokerAddress;
+using protocol::BrokerConnection;
+using protocol::ClusterConnections;
+using protocol::MessageCodec;
+using protocol::Struct;
+
+namespace {
+
+// OffsetFetch v10 names topics by id only; v8 and v9 batch groups and still name them.
+constexpr int16_t newestOffsetFetchByName = 9;
+
+Result<QList<BrokerAddress>> parseBootstrap(const QString& servers) {
+    QList<BrokerAddress> addresses;
+    for (const QString& entry : servers.split(u',', Qt::SkipEmptyParts)) {
+        QString server = entry.trimmed();
+        // librdkafka accepts "PLAINTEXT://host:port" as well as "host:port".
+        if (const qsizetype scheme = server.indexOf(u"://"); scheme >= 0)
+            server = server.mid(scheme + 3);
+        const qsizetype colon = server.lastIndexOf(u':');
+        bool numeric = false;
+        const int port = colon > 0 ? server.mid(colon + 1).toInt(&numeric) : 9092;
+        if (colon > 0 && (!numeric || port <= 0 || port > 65535))
+            return KafkaError::invalidArgument(
+                QStringLiteral("bootstrap server '%1' has no valid port").arg(entry.trimmed()));
+        QString host = colon > 0 ? server.left(colon) : server;
+        if (host.startsWith(u'[') && host.endsWith(u']'))
+            host = host.mid(1, host.size() - 2);
+        addresses.append(BrokerAddress{host, port, -1});
+    }
+    if (addresses.isEmpty())
+        return KafkaError::invalidArgument(QStringLiteral("no bootstrap servers are set"));
+    return addresses;
+}
+
+bool stillLoading(int64_t code) {
+    return code == RD_KAFKA_RESP_ERR_COORDINATOR_LOAD_IN_PROGRESS ||
+           code == RD_KAFKA_RESP_ERR_COORDINATOR_NOT_AVAILABLE;
+}
+
+} // namespace
+
+GroupProtocolClient::GroupProtocolClient(std::unique_ptr<ClusterConnections> cluster,
+                                         Milliseconds timeout)
+    : m_cluster(std::move(cluster))
+    , m_timeout(timeout) {}
+
+GroupProtocolClient::~GroupProtocolClient() = default;
+
+Result<std::unique_ptr<GroupProtocolClient>>
+GroupProtocolClient::create(const ConnectionProfile& profile, Milliseconds timeout) {
+    Result<protocol::ConnectionSecurity> security =
+        protocol::ConnectionSecurity::fromProfile(profile);
+    if (!security)
+        return security.error();
+    Result<QList<BrokerAddress>> bootstrap = parseBootstrap(profile.bootstrapServers);
+    if (!bootstrap)
+        return bootstrap.error();
+    auto cluster = std::make_unique<ClusterConnections>(std::move(bootstrap.value()),
+                                                        std::move(security.value()));
+    return std::unique_ptr<GroupProtocolClient>(
+        new GroupProtocolClient(std::move(cluster), timeout));
+}
+
+void GroupProtocolClient::setCancelFlag(const std::atomic<bool>* cancelled) {
+    m_cluster->setCancelFlag(cancelled);
+}
+
+Result<QList<GroupListing>> GroupProtocolClient::listGroups() {
+    const Deadline until = deadline();
+    Result<QList<BrokerAddress>> brokers = m_cluster->brokers(until);
+    if (!brokers)
+        return brokers.error();
+    const protocol::ApiSpec& api = protocol::listGroupsApi();
+    QList<GroupListing> groups;
+    KafkaError firstFailure;
+    int answered = 0;
+    for (const BrokerAddress& broker : std::as_const(brokers.value())) {
+        // A broker that is still loading its groups (just started, or just became a
+        // coordinator) leaves them out or fails: ask it again while there is time, as
+        // Kafka's Java client does.
+        for (;;) {
+            Result<BrokerConnection*> connection = m_cluster->connection(broker.nodeId, until);
+            Result<Struct> answer =
+                connection ? connection.value()->call(api, MessageCodec::make(api.request), until)
+                           : Result<Struct>(connection.error());
+            if (!answer) {
+                m_cluster->dropConnection(broker.nodeId);
+                if (!firstFailure)
+                    firstFailure = answer.error();
+                break;
+            }
+            const int64_t error = answer.value().integer("ErrorCode");
+            if (stillLoading(error) && BrokerConnection::Clock::now() + Milliseconds(500) < until) {
+                QThread::msleep(200); // a back-off before asking the loading broker again
+                continue;
+            }
+            if (error != 0) {
+                if (!firstFailure)
+                    firstFailure = KafkaError::fromCode(
+                        int(error), QStringLiteral("listing groups on %1")
+                                        .arg(m_cluster->describeNode(broker.nodeId)));
+                break;
+            }
+            ++answered;
+            for (const Struct& group : answer.value().structs("Groups"))
+                groups.append(detail::listingOf(group));
+            break;
+        }
+    }
+    // Some brokers may fail while others answer; only when none answered is it an error.
+    if (answered == 0 && firstFailure)
+        return firstFailure;
+    std::stable_sort(groups.begin(), groups.end(),
+                     [](const auto& a, const auto& b) { return a.groupId < b.groupId; });
+    // While a coordinator moves, the old and the new one both list the group: keep one.
+    groups.erase(std::unique(groups.begin(), groups.end(),
+                             [](const auto& a, const auto& b) { return a.groupId == b.groupId; }),
+                 groups.end());
+    for (const GroupListing& group : std::as_const(groups))
+        m_knownTypes.insert(group.groupId, group.type);
+    return groups;
+}
+
+void GroupProtocolClient::forEachCoordinator(
+    const QStringList& groupIds, Deadline until, const CoordinatorBatch& perCoordinator,
+    const std::function<void(const QString&, const KafkaError&)>& fail) {
+    QStringList pending = groupIds;
+    // A group whose coordinator moved is looked up and asked once more.
+    for (int attempt = 0; attempt < 2 && !pending.isEmpty(); ++attempt) {
+        const QHash<QString, protocol::CoordinatorLookup> coordinators =
+            m_cluster->coordinators(pending, until);
+        QHash<int32_t, QStringList> byCoordinator;
+        for (const QString& groupId : std::as_const(pending)) {
+            const protocol::CoordinatorLookup lookup = coordinators.value(groupId);
+            if (lookup.error || lookup.nodeId < 0)
+                fail(groupId, lookup.error ? lookup.error
+                                           : KafkaError::fromCode(
+                                                 RD_KAFKA_RESP_ERR_COORDINATOR_NOT_AVAILABLE,
+                                                 QStringLiteral("coordinator of %1").arg(groupId)));
+            else
+                byCoordinator[lookup.nodeId].append(groupId);
+        }
+        QStringList retry;
+        for (auto it = byCoordinator.cbegin(); it != byCoordinator.cend(); ++it) {
+            Result<BrokerConnection*> connection = m_cluster->connection(it.key(), until);
+            if (!connection) {
+                m_cluster->dropConnection(it.key());
+                for (const QString& groupId : it.value()) {
+                    m_cluster->forgetCoordinator(groupId);
+                    fail(groupId, connection.error());
+                }
+                continue;
+            }
+            const QStringList moved = perCoordinator(*connection.value(), it.value());
+            if (!connection.value()->isOpen())
+                m_cluster->dropConnection(it.key());
+            for (const QString& groupId : moved)
+                m_cluster->forgetCoordinator(groupId);
+            retry.append(moved);
+        }
+        pending = retry;
+    }
+    for (const QString& groupId : std::as_const(pending))
+        fail(groupId, KafkaError::fromCode(
+                          RD_KAFKA_RESP_ERR_NOT_COORDINATOR,
+                          QStringLiteral("the coordinator of %1 keeps moving").arg(groupId)));
+}
+
+Result<QList<GroupDescription>> GroupProtocolClient::describeGroups(const QStringList& groupIds) {
+    if (groupIds.isEmpty())
+        return QList<GroupDescription>();
+    const Deadline until = deadline();
+    // The type decides which describe a group needs; one listing tells every group's.
+    const bool typesKnown = std::all_of(groupIds.cbegin(), groupIds.cend(), [&](const QString& id) {
+        return m_knownTypes.contains(id);
+    });
+    if (!typesKnown) {
+        if (Result<QList<GroupListing>> listed = listGroups(); !listed)
+            return listed.error();
+    }
+    QHash<QString, GroupDescription> described;
+    KafkaError lastFailure;
+    auto fail = [&](const QString& groupId, const KafkaError& error) {
+        GroupDescription failed;
+        failed.groupId = groupId;
+        failed.type = m_knownTypes.value(groupId);
+        failed.error = error;
+        described.insert(groupId, failed);
+        lastFailure = error;
+    };
+    forEachCoordinator(
+        groupIds, until,
+        [&](BrokerConnection& connection, const QStringList& ids) {
+            QHash<GroupType, QStringList> byType;
+            for (const QString& id : ids)
+                byType[m_knownTypes.value(id, GroupType::Classic)].append(id);
+            detail::DescribeBatch batch{connection, until,
+                                        m_cluster->describeNode(connection.address().nodeId)};
+            QStringList moved;
+            for (auto it = byType.cbegin(); it != byType.cend(); ++it) {
+                detail::DescribeOutcome outcome =
+                    detail::describeOfType(batch, it.key(), it.value());
+                for (GroupDescription& description : outcome.described) {
+                    description.coordinator = {connection.address().nodeId,
+                                               connection.address().host,
+                                               connection.address().port};
+                    described.insert(description.groupId, std::move(description));
+                }
+                moved.append(outcome.coordinatorMoved);
+            }
+            return moved;
+        },
+        fail);
+    QList<GroupDescription> result;
+    result.reserve(groupIds.size());
+    for (const QString& groupId : groupIds)
+        result.append(described.value(groupId));
+    // One group asked for and it failed: the call failed (as librdkafka's describe does).
+    if (groupIds.size() == 1 && result.front().error && lastFailure)
+        return result.front().error;
+    return result;
+}
+
+Result<QHash<QString, QList<CommittedOffset>>>
+GroupProtocolClient::committedOffsets(const QStringList& groupIds) {
+    QHash<QString, QList<CommittedOffset>> offsets;
+    if (groupIds.isEmpty())
+        return offsets;
+    const Deadline until = deadline();
+    QHash<QString, KafkaError> failures;
+    forEachCoordinator(
+        groupIds, until,
+        [&](BrokerConnection& connection, const QStringList& ids) {
+            return detail::fetchCommittedOffsets(connection, newestOffsetFetchByName, ids, until,
+                                                 offsets, failures);
+        },
+        [&](const QString& groupId, const KafkaError& error) { failures.insert(groupId, error); });
+    // Only when every group failed is the call a failure; otherwise the failed groups are
+    // missing from the answer, as groups without commits are.
+    if (!failures.isEmpty() && failures.size() == groupIds.size()) {
+        const QString& first = groupIds.front();
+        const KafkaError error = failures.value(first);
+        return KafkaError{
+            error.code,
+            QStringLiteral("listing committed offsets of group %1: %2").arg(first, error.message),
+            error.retriable, error.fatal};
+    }
+    return offsets;
+}
+
+} // namespace groupscope::kafka

@@ -1,0 +1,90 @@
+#pragma once
+
+#include "kafka/Result.h"
+#include "kafka/protocol/ConnectionSecurity.h"
+#include "kafka/protocol/MessageStruct.h"
+
+#include <QHash>
+#include <QString>
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+
+class QTcpSocket;
+
+namespace groupscope::kafka::protocol {
+
+struct BrokerAddress {
+    QString host;
+    int port = 0;
+    int32_t nodeId = -1; // -1 for a bootstrap address
+    QString toString() const { return QStringLiteral("%1:%2").arg(host).arg(port); }
+};
+
+// One TCP (or TLS) connection to one broker, speaking Kafka's protocol: the size-prefixed
+// frames, request and response headers, correlation ids, ApiVersions negotiation on open
+// and SASL authentication when the profile asks for it. Calls block until their deadline
+// and so belong on a worker thread; one connection is used by one thread at a time.
+class BrokerConnection {
+public:
+    using Clock = std::chrono::steady_clock;
+    using Deadline = Clock::time_point;
+
+    // Kafka's socket.request.max.bytes default: no answer Groupscope asks for is larger,
+    // and a frame that says it is larger is refused before anything is allocated for it.
+    static constexpr int32_t maximumFrameSize = 100 * 1024 * 1024;
+
+    static Result<std::unique_ptr<BrokerConnection>>
+    open(const BrokerAddress& address, const ConnectionSecurity& security, Deadline deadline,
+         const std::atomic<bool>* cancelled = nullptr);
+    ~BrokerConnection();
+    BrokerConnection(const BrokerConnection&) = delete;
+    BrokerConnection& operator=(const BrokerConnection&) = delete;
+
+    // The newest version of `api` both Groupscope and the broker speak; nullopt when they
+    // share none (the broker is too old for the feature).
+    std::optional<int16_t> version(const ApiSpec& api) const;
+    // The same, no newer than `newest` (a version whose layout the caller does not use).
+    std::optional<int16_t> version(const ApiSpec& api, int16_t newest) const;
+
+    // Sends `request` in `version` and waits for the answer. A transport failure closes
+    // the connection (later calls fail at once); a broker's error codes are in the answer.
+    Result<Struct> call(const ApiSpec& api, int16_t version, const Struct& request,
+                        Deadline deadline);
+    // The same in the newest negotiated version; an error when the broker lacks the API.
+    Result<Struct> call(const ApiSpec& api, const Struct& request, Deadline deadline);
+
+    const BrokerAddress& address() const { return m_address; }
+    bool isOpen() const;
+
+    // Observes every request sent by every connection (API key, broker address), on the
+    // sending thread: tests and benchmarks count requests with it. Set before the work to
+    // observe; an empty function removes it.
+    using RequestObserver = std::function<void(ApiKey api, const QString& broker)>;
+    static void setRequestObserver(RequestObserver observer);
+
+private:
+    BrokerConnection(BrokerAddress address, const std::atomic<bool>* cancelled);
+
+    Status connectSocket(const ConnectionSecurity& security, Deadline deadline);
+    Status negotiateVersions(Deadline deadline);
+    Status writeFrame(const QByteArray& frame, Deadline deadline);
+    Result<QByteArray> readFrame(Deadline deadline);
+    // Waits for the socket (ready read or bytes written), in slices so that the cancel
+    // flag is seen within about 100 ms.
+    Status waitFor(bool forWrite, Deadline deadline, const QString& what);
+    KafkaError transportError(const QString& what);
+    void close();
+
+    BrokerAddress m_address;
+    const std::atomic<bool>* m_cancelled = nullptr;
+    std::unique_ptr<QTcpSocket> m_socket;
+    int32_t m_nextCorrelationId = 1;
+    // The broker's version range per API key.
+    QHash<int16_t, std::pair<int16_t, int16_t>> m_brokerVersions;
+};
+
+} // namespace groupscope::kafka::protocol

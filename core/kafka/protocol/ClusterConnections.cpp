@@ -1,0 +1,190 @@
+#include "kafka/protocol/ClusterConnections.h"
+
+#include "kafka/protocol/Apis.h"
+#include "kafka/protocol/MessageCodec.h"
+#include "kafka/protocol/ProtocolError.h"
+
+#include <librdkafka/rdkafka.h>
+
+namespace groupscope::kafka::protocol {
+
+namespace {
+
+constexpr int8_t groupKeyType = 0;
+
+} // namespace
+
+ClusterConnections::ClusterConnections(QList<BrokerAddress> bootstrap, ConnectionSecurity security)
+    : m_bootstrap(std::move(bootstrap))
+    , m_security(std::move(security)) {}
+
+QString ClusterConnections::describeNode(int32_t nodeId) const {
+    const auto broker = m_brokers.constFind(nodeId);
+    if (broker == m_brokers.cend())
+        return QStringLiteral("broker %1").arg(nodeId);
+    return QStringLiteral("%1 (id: %2)").arg(broker->toString()).arg(nodeId);
+}
+
+Result<BrokerConnection*> ClusterConnections::anyConnection(Deadline deadline) {
+    for (const auto& open : std::as_const(m_connections)) {
+        if (open->isOpen())
+            return open.get();
+    }
+    if (m_bootstrapConnection && m_bootstrapConnection->isOpen())
+        return m_bootstrapConnection.get();
+    QStringList failures;
+    for (const BrokerAddress& address : std::as_const(m_bootstrap)) {
+        Result<std::unique_ptr<BrokerConnection>> opened =
+            BrokerConnection::open(address, m_security, deadline, m_cancelled);
+        if (opened) {
+            m_bootstrapConnection = std::move(opened.value());
+            return m_bootstrapConnection.get();
+        }
+        // Authentication, TLS and cancellation fail the same way on every address.
+        if (opened.error().code == RD_KAFKA_RESP_ERR__AUTHENTICATION ||
+            opened.error().code == RD_KAFKA_RESP_ERR__SSL ||
+            opened.error().code == RD_KAFKA_RESP_ERR__INTR)
+            return opened.error();
+        failures.append(opened.error().message);
+    }
+    return KafkaError::fromCode(RD_KAFKA_RESP_ERR__TRANSPORT,
+                                QStringLiteral("no bootstrap server answered (%1)")
+                                    .arg(failures.join(QStringLiteral("; "))));
+}
+
+Result<QList<BrokerAddress>> ClusterConnections::brokers(Deadline deadline, bool refresh) {
+    if (!m_brokers.isEmpty() && !refresh)
+        return m_brokers.values();
+    Result<BrokerConnection*> connection = anyConnection(deadline);
+    if (!connection)
+        return connection.error();
+    const ApiSpec& api = metadataApi();
+    Struct request = MessageCodec::make(api.request);
+    request.set("Topics", StructList()); // no topics: brokers only (v1+; v0 would mean all)
+    request.setBool("AllowAutoTopicCreation", false);
+    Result<Struct> answer = connection.value()->call(api, request, deadline);
+    if (!answer)
+        return answer.error();
+    if (const int64_t error = answer.value().integer("ErrorCode"); error != 0)
+        return KafkaError::fromCode(int(error), QStringLiteral("Metadata"));
+    m_brokers.clear();
+    for (const Struct& broker : answer.value().structs("Brokers")) {
+        BrokerAddress address{broker.string("Host"), int(broker.integer("Port")),
+                              int32_t(broker.integer("NodeId"))};
+        m_brokers.insert(address.nodeId, address);
+    }
+    if (m_brokers.isEmpty())
+        return KafkaError::fromCode(RD_KAFKA_RESP_ERR__TRANSPORT,
+                                    QStringLiteral("the cluster's metadata lists no brokers"));
+    return m_brokers.values();
+}
+
+Result<BrokerConnection*> ClusterConnections::connection(int32_t nodeId, Deadline deadline) {
+    if (auto open = m_connections.constFind(nodeId);
+        open != m_connections.cend() && (*open)->isOpen())
+        return open->get();
+    if (!m_brokers.contains(nodeId)) {
+        if (Result<QList<BrokerAddress>> known = brokers(deadline, true); !known)
+            return known.error();
+        if (!m_brokers.contains(nodeId))
+            return KafkaError::fromCode(
+                RD_KAFKA_RESP_ERR__UNKNOWN_BROKER,
+                QStringLiteral("broker %1 is not in the cluster's metadata").arg(nodeId));
+    }
+    Result<std::unique_ptr<BrokerConnection>> opened =
+        BrokerConnection::open(m_brokers.value(nodeId), m_security, deadline, m_cancelled);
+    if (!opened)
+        return opened.error();
+    std::shared_ptr<BrokerConnection> shared(std::move(opened.value()));
+    m_connections.insert(nodeId, shared);
+    return shared.get();
+}
+
+QHash<QString, CoordinatorLookup> ClusterConnections::coordinators(const QStringList& groupIds,
+                                                                   Deadline deadline) {
+    QHash<QString, CoordinatorLookup> found;
+    QStringList unknown;
+    for (const QString& groupId : groupIds) {
+        if (auto known = m_coordinators.constFind(groupId); known != m_coordinators.cend())
+            found.insert(groupId, CoordinatorLookup{*known, {}});
+        else
+            unknown.append(groupId);
+    }
+    if (!unknown.isEmpty())
+        lookUpCoordinators(unknown, deadline, found);
+    return found;
+}
+
+void ClusterConnections::lookUpCoordinators(const QStringList& groupIds, Deadline deadline,
+                                            QHash<QString, CoordinatorLookup>& found) {
+    auto failAll = [&](const KafkaError& error) {
+        for (const QString& groupId : groupIds)
+            found.insert(groupId, CoordinatorLookup{-1, error});
+    };
+    Result<BrokerConnection*> connection = anyConnection(deadline);
+    if (!connection)
+        return failAll(connection.error());
+    const ApiSpec& api = findCoordinatorApi();
+    const std::optional<int16_t> version = connection.value()->version(api);
+    if (!version)
+        return failAll(KafkaError::fromCode(RD_KAFKA_RESP_ERR__UNSUPPORTED_FEATURE,
+                                            QStringLiteral("FindCoordinator")));
+    auto remember = [&](const QString& groupId, const Struct& answer) {
+        const int64_t error = answer.integer("ErrorCode");
+        if (error != 0) {
+            QString message = answer.string("ErrorMessage");
+            found.insert(groupId,
+                         CoordinatorLookup{-1, KafkaError::fromCode(
+                                                   int(error), QStringLiteral("coordinator of %1%2")
+                                                                   .arg(groupId)
+                                                                   .arg(inParentheses(message)))});
+            return;
+        }
+        const BrokerAddress address{answer.string("Host"), int(answer.integer("Port")),
+                                    int32_t(answer.integer("NodeId"))};
+        m_brokers.insert(address.nodeId, address);
+        m_coordinators.insert(groupId, address.nodeId);
+        found.insert(groupId, CoordinatorLookup{address.nodeId, {}});
+    };
+
+    if (*version >= 4) {
+        Struct request = MessageCodec::make(api.request);
+        request.set("KeyType", groupKeyType);
+        request.set("CoordinatorKeys", groupIds);
+        Result<Struct> answer = connection.value()->call(api, *version, request, deadline);
+        if (!answer)
+            return failAll(answer.error());
+        for (const Struct& coordinator : answer.value().structs("Coordinators"))
+            remember(coordinator.string("Key"), coordinator);
+        for (const QString& groupId : groupIds) {
+            if (!found.contains(groupId))
+                found.insert(groupId, CoordinatorLookup{
+                                          -1, KafkaError::fromCode(RD_KAFKA_RESP_ERR__BAD_MSG,
+                                                                   QStringLiteral("FindCoordinator "
+                                                                                  "did not answer "
+                                                                                  "for %1")
+                                                                       .arg(groupId))});
+        }
+        return;
+    }
+    // Brokers before Kafka 3.0 take one key per request.
+    for (const QString& groupId : groupIds) {
+        Struct request = MessageCodec::make(api.request);
+        request.set("Key", groupId);
+        request.set("KeyType", groupKeyType);
+        Result<Struct> answer = connection.value()->call(api, *version, request, deadline);
+        if (!answer) {
+            found.insert(groupId, CoordinatorLookup{-1, answer.error()});
+            continue;
+        }
+        remember(groupId, answer.value());
+    }
+}
+
+bool ClusterConnections::isCoordinatorMoving(int64_t errorCode) {
+    return errorCode == RD_KAFKA_RESP_ERR_NOT_COORDINATOR ||
+           errorCode == RD_KAFKA_RESP_ERR_COORDINATOR_NOT_AVAILABLE ||
+           errorCode == RD_KAFKA_RESP_ERR_COORDINATOR_LOAD_IN_PROGRESS;
+}
+
+} // namespace groupscope::kafka::protocol

@@ -1,0 +1,35 @@
+#pragma once
+// Encoding and decoding of any message described by a MessageSpec, in any of its versions.
+
+#include "kafka/Result.h"
+#include "kafka/protocol/MessageStruct.h"
+
+#include <QByteArray>
+#include <QByteArrayView>
+
+namespace groupscope::kafka::protocol {
+
+class MessageCodec {
+public:
+    // An empty structure of the message's top-level fields, to fill in.
+    static Struct make(const MessageSpec& spec) { return Struct(&spec.fields); }
+
+    // The message body (no size prefix, no header) in `version`. Fields the version does
+    // not have are left out; a tagged field is written when it differs from its default.
+    static QByteArray encode(const MessageSpec& spec, int16_t version, const Struct& message);
+
+    // Decodes untrusted bytes: every length is checked against what is left, a version
+    // outside the spec is refused, unknown tagged fields are skipped, and a failure names
+    // the message, the version, the field and the byte it happened at.
+    static Result<Struct> decode(const MessageSpec& spec, int16_t version, QByteArrayView bytes);
+    // The same for formats whose newer versions only append fields (the consumer
+    // protocol's embedded assignment): bytes after the known fields are ignored.
+    static Result<Struct> decodePrefix(const MessageSpec& spec, int16_t version,
+                                       QByteArrayView bytes);
+
+    static bool isFlexible(const MessageSpec& spec, int16_t version) {
+        return spec.flexibleVersions.contains(version);
+    }
+};
+
+} // namespace groupscope::kafka::protocol
