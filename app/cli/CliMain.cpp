@@ -26,13 +26,17 @@ Connection options (anywhere on the line):
   --timeout MS                        deadline for each Kafka request (default 5000)
 
 Commands:
-  list [--state [S,...]] [--type [T,...]] [--json]
-                                      the cluster's consumer groups; --state and --type
-                                      add columns, and with a list keep only those states
-                                      (stable, empty, ...) or types (classic, consumer)
-  describe (--group G ... | --all-groups) [--offsets | --members [--verbose] | --state] [--json]
+  list [--state [S,...]] [--type [T,...]] [--protocol] [--json]
+                                      the cluster's groups of every type; --state, --type
+                                      and --protocol add columns, and with a list keep only
+                                      those states (stable, empty, ...) or types (classic,
+                                      consumer, share, streams)
+  describe (--group G ... | --all-groups) [--offsets | --members [--verbose] |
+           --state [--verbose]] [--json]
                                       committed offsets, log end offsets and lag per
-                                      partition; members and assignments; group state
+                                      partition (a share group's start offsets, a streams
+                                      group's offset lag); members, assignments and epochs;
+                                      group state, as the Kafka tool of the group's type
   reset (--group G ... | --all-groups) (--all-topics | --topic T[:P,...] ... | --from-file F)
         (--to-offset N | --to-datetime yyyy-MM-ddTHH:mm:ss.SSS[zone] | --by-duration PnDTnHnMnS |
          --shift-by N | --to-earliest | --to-latest | --to-current)

@@ -1,5 +1,6 @@
 #include "cli/GroupCommands.h"
 
+#include "cli/DescribeOutput.h"
 #include "cli/GroupJson.h"
 #include "cli/GroupListFilter.h"
 #include "cli/TextTable.h"
@@ -22,12 +23,6 @@ using monitor::GroupSnapshot;
 QString dashIfEmpty(const QString& text) {
     return text.isEmpty() ? QStringLiteral("-") : text;
 }
-QString dashIfMissing(std::optional<int64_t> value) {
-    return value ? QString::number(*value) : QStringLiteral("-");
-}
-QString dashIfNegative(int64_t value) {
-    return value >= 0 ? QString::number(value) : QStringLiteral("-");
-}
 
 int reportError(const CommandContext& context, const kafka::KafkaError& error) {
     context.err << "Error: " << error.message << u'\n';
@@ -48,89 +43,6 @@ int rejectLeftovers(const CommandContext& context, const ArgumentList& arguments
     return ExitSuccess;
 }
 
-void printOffsets(const CommandContext& context, const GroupSnapshot& group) {
-    TextTable table({QStringLiteral("GROUP"), QStringLiteral("TOPIC"), QStringLiteral("PARTITION"),
-                     QStringLiteral("CURRENT-OFFSET"), QStringLiteral("LOG-END-OFFSET"),
-                     QStringLiteral("LAG"), QStringLiteral("CONSUMER-ID"), QStringLiteral("HOST"),
-                     QStringLiteral("CLIENT-ID")});
-    for (const auto& partition : group.partitions)
-        table.addRow({group.groupId(), partition.topicPartition.topic,
-                      QString::number(partition.topicPartition.partition),
-                      dashIfMissing(partition.committedOffset),
-                      dashIfNegative(partition.logEndOffset), dashIfMissing(partition.lag),
-                      dashIfEmpty(partition.memberId), dashIfEmpty(partition.host),
-                      dashIfEmpty(partition.clientId)});
-    table.print(context.out);
-}
-
-// Kafka 4's way of writing an assignment: "orders:0,1,2;payments:0", "-" when empty.
-QString assignmentText(const QList<kafka::TopicPartition>& partitions) {
-    QStringList topics;
-    QString topic;
-    QStringList numbers;
-    const auto closeTopic = [&] {
-        if (!numbers.isEmpty())
-            topics.append(topic + u':' + numbers.join(u','));
-        numbers.clear();
-    };
-    for (const kafka::TopicPartition& partition : partitions) { // sorted
-        if (partition.topic != topic)
-            closeTopic();
-        topic = partition.topic;
-        numbers.append(QString::number(partition.partition));
-    }
-    closeTopic();
-    return dashIfEmpty(topics.join(u';'));
-}
-
-// The columns of Kafka 4.4's --describe --members [--verbose]. GROUP-INSTANCE-ID is there
-// only when a member is static. The epochs are "-": librdkafka does not pass them on.
-void printMembers(const CommandContext& context, const GroupSnapshot& group, bool verbose) {
-    const auto& members = group.description.members;
-    const bool anyStatic = std::any_of(members.cbegin(), members.cend(), [](const auto& member) {
-        return !member.groupInstanceId.isEmpty();
-    });
-    QStringList header{QStringLiteral("GROUP"), QStringLiteral("CONSUMER-ID")};
-    if (anyStatic)
-        header.append(QStringLiteral("GROUP-INSTANCE-ID"));
-    header << QStringLiteral("HOST") << QStringLiteral("CLIENT-ID")
-           << QStringLiteral("#PARTITIONS");
-    if (verbose)
-        header << QStringLiteral("CURRENT-EPOCH") << QStringLiteral("CURRENT-ASSIGNMENT")
-               << QStringLiteral("TARGET-EPOCH") << QStringLiteral("TARGET-ASSIGNMENT");
-    TextTable table(header);
-    for (const auto& member : members) {
-        QStringList row{group.groupId(), member.memberId};
-        if (anyStatic)
-            row.append(dashIfEmpty(member.groupInstanceId));
-        row << member.host << member.clientId << QString::number(member.assignment.size());
-        if (verbose)
-            row << QStringLiteral("-") << assignmentText(member.assignment) << QStringLiteral("-")
-                << (member.targetAssignment ? assignmentText(*member.targetAssignment)
-                                            : QStringLiteral("-"));
-        table.addRow(row);
-    }
-    table.print(context.out);
-    const qsizetype reconciling = std::count_if(members.cbegin(), members.cend(),
-                                                [](const auto& m) { return m.isReconciling(); });
-    if (reconciling > 0)
-        context.err << "Note: " << reconciling
-                    << " member(s) still reconciling: their assignment is not yet their "
-                       "target\n";
-}
-
-void printState(const CommandContext& context, const GroupSnapshot& group) {
-    const auto& description = group.description;
-    TextTable table({QStringLiteral("GROUP"), QStringLiteral("COORDINATOR (ID)"),
-                     QStringLiteral("ASSIGNMENT-STRATEGY"), QStringLiteral("STATE"),
-                     QStringLiteral("#MEMBERS")});
-    table.addRow({group.groupId(), description.coordinator.toString(),
-                  dashIfEmpty(description.partitionAssignor),
-                  kafka::groupStateName(description.state),
-                  QString::number(description.members.size())});
-    table.print(context.out);
-}
-
 kafka::Result<std::unique_ptr<AdminClient>> connect(const CommandContext& context) {
     return AdminClient::create(context.profile, context.timeout);
 }
@@ -141,6 +53,7 @@ int runListCommand(const CommandContext& context, ArgumentList& arguments) {
     const std::optional<QString> stateOption =
         arguments.takeOptionalValue(QStringLiteral("--state"));
     const std::optional<QString> typeOption = arguments.takeOptionalValue(QStringLiteral("--type"));
+    const bool showProtocol = arguments.takeFlag(QStringLiteral("--protocol"));
     const bool asJson = arguments.takeFlag(QStringLiteral("--json"));
     if (const int usage = rejectLeftovers(context, arguments))
         return usage;
@@ -167,11 +80,12 @@ int runListCommand(const CommandContext& context, ArgumentList& arguments) {
             array.append(QJsonObject{{QStringLiteral("group"), group.groupId},
                                      {QStringLiteral("type"), kafka::groupTypeName(group.type)},
                                      {QStringLiteral("state"), kafka::groupStateName(group.state)},
+                                     {QStringLiteral("protocol"), group.protocolType},
                                      {QStringLiteral("simple"), group.isSimpleConsumerGroup}});
         context.out << QJsonDocument(array).toJson(QJsonDocument::Indented);
         return ExitSuccess;
     }
-    if (!filter->showsState() && !filter->showsType()) {
+    if (!filter->showsState() && !filter->showsType() && !showProtocol) {
         for (const auto& group : groups)
             context.out << group.groupId << u'\n';
         return ExitSuccess;
@@ -180,6 +94,8 @@ int runListCommand(const CommandContext& context, ArgumentList& arguments) {
     QStringList header{QStringLiteral("GROUP")};
     if (filter->showsType())
         header.append(QStringLiteral("TYPE"));
+    if (showProtocol) // kafka-groups --list's third column
+        header.append(QStringLiteral("PROTOCOL"));
     if (filter->showsState())
         header.append(QStringLiteral("STATE"));
     TextTable table(header);
@@ -188,6 +104,8 @@ int runListCommand(const CommandContext& context, ArgumentList& arguments) {
         QStringList row{group.groupId};
         if (filter->showsType())
             row.append(kafka::groupTypeName(group.type));
+        if (showProtocol)
+            row.append(dashIfEmpty(group.protocolType));
         if (filter->showsState())
             row.append(kafka::groupStateName(group.state));
         unknownStates += group.state == kafka::GroupState::Unknown ? 1 : 0;
@@ -267,13 +185,13 @@ int runDescribeCommand(const CommandContext& context, ArgumentList& arguments) {
         if (kafka::isRebalancing(groupState))
             context.err << "Warning: Consumer group '" << group.groupId() << "' is rebalancing.\n";
         else if (group.description.members.isEmpty() && !state)
-            context.err << "Consumer group '" << group.groupId() << "' has no active members.\n";
+            context.err << noActiveMembersMessage(group) << u'\n';
         if (members)
-            printMembers(context, group, verbose);
+            printMembers(context.out, group, verbose);
         else if (state)
-            printState(context, group);
+            printState(context.out, group, verbose);
         else
-            printOffsets(context, group);
+            printOffsets(context.out, group);
     }
     return exitCode;
 }

@@ -53,6 +53,38 @@ void writePartitionList(IndentedJsonWriter& json, const QList<kafka::TopicPartit
     json.endArray();
 }
 
+// {"active": [{"partitions": [0, 1], "subtopology": "0"}], "standby": [...], "warmup": [...]}
+void writeTasks(IndentedJsonWriter& json, QLatin1StringView name,
+                const kafka::StreamsTasks& tasks) {
+    json.key(name);
+    json.beginObject();
+    const auto writeIds = [&](QLatin1StringView kind, const QList<kafka::StreamsTaskIds>& ids) {
+        json.key(kind);
+        json.beginArray();
+        for (const kafka::StreamsTaskIds& id : ids) {
+            json.beginObject();
+            json.key("partitions"_L1);
+            json.beginArray();
+            for (int32_t partition : id.partitions)
+                json.number(partition);
+            json.endArray();
+            json.field("subtopology"_L1, id.subtopologyId);
+            json.endObject();
+        }
+        json.endArray();
+    };
+    writeIds("active"_L1, tasks.active);
+    writeIds("standby"_L1, tasks.standby);
+    writeIds("warmup"_L1, tasks.warmup);
+    json.endObject();
+}
+
+void writeOptionalNumber(IndentedJsonWriter& json, QLatin1StringView name,
+                         std::optional<int32_t> value) {
+    if (value)
+        json.field(name, *value);
+}
+
 void writeMember(IndentedJsonWriter& json, const kafka::MemberDescription& member) {
     json.beginObject();
     json.key("assignment"_L1);
@@ -61,19 +93,30 @@ void writeMember(IndentedJsonWriter& json, const kafka::MemberDescription& membe
     json.field("consumerId"_L1, member.memberId);
     json.fieldOrNull("groupInstanceId"_L1, member.groupInstanceId);
     json.field("host"_L1, member.host);
-    // Consumer-protocol members only: the coordinator's target and whether the member
-    // still converges on it.
-    if (member.targetAssignment) {
+    // Consumer, share and streams groups: epochs; classic members have none.
+    writeOptionalNumber(json, "memberEpoch"_L1, member.memberEpoch);
+    if (!member.processId.isEmpty())
+        json.field("processId"_L1, member.processId);
+    // Consumer-protocol and streams members: the coordinator's target and whether the
+    // member still converges on it.
+    if (member.targetAssignment || member.targetTasks)
         json.booleanField("reconciling"_L1, member.isReconciling());
+    if (member.targetAssignment) {
         json.key("targetAssignment"_L1);
         writePartitionList(json, *member.targetAssignment);
     }
+    writeOptionalNumber(json, "targetEpoch"_L1, member.targetEpoch);
+    if (member.targetTasks)
+        writeTasks(json, "targetTasks"_L1, *member.targetTasks);
+    if (member.tasks)
+        writeTasks(json, "tasks"_L1, *member.tasks);
     json.endObject();
 }
 
 void writeGroup(IndentedJsonWriter& json, const monitor::GroupSnapshot& group) {
     const auto& description = group.description;
     json.beginObject();
+    writeOptionalNumber(json, "assignmentEpoch"_L1, description.assignmentEpoch);
     json.fieldOrNull("assignor"_L1, description.partitionAssignor);
     json.key("coordinator"_L1);
     json.beginObject();
@@ -84,6 +127,7 @@ void writeGroup(IndentedJsonWriter& json, const monitor::GroupSnapshot& group) {
     if (group.error)
         json.field("error"_L1, group.error.toString());
     json.field("group"_L1, description.groupId);
+    writeOptionalNumber(json, "groupEpoch"_L1, description.groupEpoch);
     json.key("members"_L1);
     json.beginArray();
     for (const auto& member : description.members)
@@ -96,6 +140,7 @@ void writeGroup(IndentedJsonWriter& json, const monitor::GroupSnapshot& group) {
     json.endArray();
     json.field("protocolType"_L1, description.protocolType);
     json.field("state"_L1, kafka::groupStateName(description.state));
+    writeOptionalNumber(json, "topologyEpoch"_L1, description.topologyEpoch);
     json.field("totalLag"_L1, group.totalLag());
     json.field("type"_L1, kafka::groupTypeName(description.type));
     json.endObject();

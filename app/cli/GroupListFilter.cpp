@@ -44,8 +44,10 @@ std::optional<GroupListFilter> GroupListFilter::parse(const std::optional<QStrin
     for (const QString& name : namesIn(typeOption.value_or(QString()))) {
         const auto type = kafka::groupTypeFromName(name);
         if (!type) {
-            *error = QStringLiteral("invalid types list '%1'. Valid types are: Consumer, Classic")
-                         .arg(*typeOption);
+            *error =
+                QStringLiteral(
+                    "invalid types list '%1'. Valid types are: Classic, Consumer, Share, Streams")
+                    .arg(*typeOption);
             return std::nullopt;
         }
         filter.m_types.append(*type);

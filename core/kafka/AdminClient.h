@@ -133,6 +133,9 @@ private:
     // Adds what was being done; connection-type failures become a timeout error that names
     // the bootstrap servers and the last connection problem librdkafka reported.
     KafkaError explain(KafkaError error, const QString& what) const;
+    // deleteCommittedOffsets for a share group: whole topics only.
+    Result<QList<PartitionOutcome>>
+    deleteShareStartOffsets(const QString& groupId, const QList<TopicPartition>& partitions);
     // Waits for an alter or delete result of one group and turns it into outcomes.
     Result<QList<PartitionOutcome>> collectGroupWrite(const Deadline& until, const QString& what,
                                                       bool isDelete);

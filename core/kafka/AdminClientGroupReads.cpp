@@ -121,7 +121,8 @@ Result<QList<GroupListing>> AdminClient::listGroupsOnce(Deadline until, bool& br
         groups.append({QString::fromUtf8(rd_kafka_ConsumerGroupListing_group_id(valid[i])),
                        fromLibrdkafka(rd_kafka_ConsumerGroupListing_state(valid[i])),
                        fromLibrdkafka(rd_kafka_ConsumerGroupListing_type(valid[i])),
-                       rd_kafka_ConsumerGroupListing_is_simple_consumer_group(valid[i]) != 0});
+                       rd_kafka_ConsumerGroupListing_is_simple_consumer_group(valid[i]) != 0,
+                       QString()}); // librdkafka does not give the protocol type
     std::stable_sort(groups.begin(), groups.end(),
                      [](const auto& a, const auto& b) { return a.groupId < b.groupId; });
     // Every broker lists the groups it coordinates. While a coordinator moves, the old and

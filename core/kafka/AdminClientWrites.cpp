@@ -5,6 +5,8 @@
 
 #include <librdkafka/rdkafka.h>
 
+#include <QSet>
+
 // The AdminClient's writes: altering and deleting a group's committed offsets.
 
 namespace groupscope::kafka {
@@ -74,6 +76,9 @@ AdminClient::alterCommittedOffsets(const QString& groupId,
                                    const QList<QPair<TopicPartition, int64_t>>& offsets) {
     if (offsets.isEmpty())
         return QList<PartitionOutcome>{};
+    // A share group's positions are its start offsets (AlterShareGroupOffsets).
+    if (m_groupProtocol && m_groupProtocol->typeOf(groupId) == GroupType::Share)
+        return m_groupProtocol->alterShareStartOffsets(groupId, offsets);
     const Deadline until = deadline();
     TopicPartitionListHandle list = makeTopicPartitionList(offsets);
     AlterConsumerGroupOffsetsHandle request(
@@ -90,6 +95,8 @@ AdminClient::deleteCommittedOffsets(const QString& groupId,
                                     const QList<TopicPartition>& partitions) {
     if (partitions.isEmpty())
         return QList<PartitionOutcome>{};
+    if (m_groupProtocol && m_groupProtocol->typeOf(groupId) == GroupType::Share)
+        return deleteShareStartOffsets(groupId, partitions);
     const Deadline until = deadline();
     TopicPartitionListHandle list = makeTopicPartitionList(partitions);
     DeleteConsumerGroupOffsetsHandle request(
@@ -99,6 +106,30 @@ AdminClient::deleteCommittedOffsets(const QString& groupId,
     rd_kafka_DeleteConsumerGroupOffsets(m_handle.get(), requests, 1, options.get(), m_queue.get());
     return collectGroupWrite(
         until, QStringLiteral("deleting the committed offsets of group %1").arg(groupId), true);
+}
+
+Result<QList<PartitionOutcome>>
+AdminClient::deleteShareStartOffsets(const QString& groupId,
+                                     const QList<TopicPartition>& partitions) {
+    // DeleteShareGroupOffsets takes whole topics: a request for part of a topic the group
+    // has started on would delete more than asked, so it is refused and changes nothing.
+    auto started = m_groupProtocol->shareStartOffsets({groupId});
+    if (!started)
+        return started.error();
+    QSet<TopicPartition> asked(partitions.cbegin(), partitions.cend());
+    QStringList topics;
+    for (const TopicPartition& partition : partitions)
+        if (!topics.contains(partition.topic))
+            topics.append(partition.topic);
+    for (const ShareStartOffset& offset : started.value().value(groupId)) {
+        if (topics.contains(offset.topicPartition.topic) && !asked.contains(offset.topicPartition))
+            return KafkaError::invalidArgument(
+                QStringLiteral("share group %1's start offsets can only be deleted for whole "
+                               "topics: %2 is not among the partitions given (delete all of "
+                               "topic %3, or none)")
+                    .arg(groupId, offset.topicPartition.toString(), offset.topicPartition.topic));
+    }
+    return m_groupProtocol->deleteShareStartOffsets(groupId, topics);
 }
 
 } // namespace groupscope::kafka

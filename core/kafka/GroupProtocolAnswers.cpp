@@ -178,12 +178,15 @@ GroupDescription describedShare(const Struct& group) {
 GroupDescription describedStreams(const Struct& group) {
     GroupDescription description =
         describedWithEpochs(group, GroupType::Streams, QStringLiteral("streams"));
+    description.partitionAssignor = group.string("AssignorName"); // v1 on
     if (!group.isNull("Topology"))
         description.topologyEpoch = int32_t(group.child("Topology").integer("Epoch"));
     for (const Struct& member : group.structs("Members")) {
         MemberDescription described = memberWithEpoch(member);
         described.groupInstanceId = member.string("InstanceId");
         described.processId = member.string("ProcessId");
+        described.memberProtocol =
+            member.boolean("IsClassic") ? QStringLiteral("classic") : QStringLiteral("streams");
         described.tasks = tasksOf(member.child("Assignment"));
         described.targetTasks = tasksOf(member.child("TargetAssignment"));
         described.targetEpoch = description.assignmentEpoch;
@@ -242,18 +245,19 @@ GroupListing listingOf(const Struct& group) {
     listing.type = typeName.isEmpty() ? GroupType::Classic
                                       : groupTypeFromName(typeName).value_or(GroupType::Unknown);
     listing.isSimpleConsumerGroup = protocolType.isEmpty() && listing.type == GroupType::Classic;
+    listing.protocolType = protocolType;
     return listing;
 }
 
 DescribeOutcome describeOfType(const DescribeBatch& batch, GroupType type,
-                               const QStringList& groupIds) {
+                               const QStringList& groupIds, bool retype) {
     DescribeOutcome outcome;
     const protocol::ApiSpec& api = describeApiOf(type);
     const std::optional<int16_t> version = batch.connection.version(api);
     if (!version) {
         // A consumer group on a broker without ConsumerGroupDescribe can only be classic.
         if (type == GroupType::Consumer)
-            return describeOfType(batch, GroupType::Classic, groupIds);
+            return describeOfType(batch, GroupType::Classic, groupIds, false);
         for (const QString& groupId : groupIds)
             outcome.described.append(failedDescription(
                 groupId, type,
@@ -272,7 +276,7 @@ DescribeOutcome describeOfType(const DescribeBatch& batch, GroupType type,
             outcome.described.append(failedDescription(groupId, type, answer.error()));
         return outcome;
     }
-    QStringList notOfThisType;
+    QStringList notFound;
     for (const Struct& group : answer.value().structs("Groups")) {
         const QString groupId = group.string("GroupId");
         const int64_t code = group.integer("ErrorCode");
@@ -280,18 +284,8 @@ DescribeOutcome describeOfType(const DescribeBatch& batch, GroupType type,
             outcome.coordinatorMoved.append(groupId);
             continue;
         }
-        if (code == RD_KAFKA_RESP_ERR_GROUP_ID_NOT_FOUND && type != GroupType::Classic) {
-            notOfThisType.append(groupId); // deleted, or now of another type
-            continue;
-        }
         if (code == RD_KAFKA_RESP_ERR_GROUP_ID_NOT_FOUND) {
-            // DescribeGroups v6 says so for a group that does not exist; older versions
-            // answer Dead with no members, which is what every view shows for it.
-            GroupDescription missing;
-            missing.groupId = groupId;
-            missing.state = GroupState::Dead;
-            missing.type = GroupType::Classic;
-            outcome.described.append(missing);
+            notFound.append(groupId);
             continue;
         }
         if (KafkaError error = groupError(group, batch.coordinatorName)) {
@@ -300,12 +294,27 @@ DescribeOutcome describeOfType(const DescribeBatch& batch, GroupType type,
         }
         outcome.described.append(describedOf(type, group));
     }
-    if (!notOfThisType.isEmpty()) {
-        // DescribeGroups answers Dead for a group that does not exist, as Kafka's tools
-        // report it; for a group of another type it names the type in its error.
-        DescribeOutcome again = describeOfType(batch, GroupType::Classic, notOfThisType);
+    if (notFound.isEmpty())
+        return outcome;
+    // Not a group of this type: deleted since it was listed, or converted (a classic group
+    // becomes a consumer group when a KIP-848 member joins it, and back when the last one
+    // leaves). One more describe as the other consumer type tells which.
+    const GroupType otherType =
+        type == GroupType::Classic ? GroupType::Consumer : GroupType::Classic;
+    if (retype && batch.connection.version(describeApiOf(otherType))) {
+        DescribeOutcome again = describeOfType(batch, otherType, notFound, false);
         outcome.described.append(again.described);
         outcome.coordinatorMoved.append(again.coordinatorMoved);
+        return outcome;
+    }
+    // A group that does not exist is Dead with no members, as DescribeGroups before v6
+    // answered and every view shows it.
+    for (const QString& groupId : notFound) {
+        GroupDescription missing;
+        missing.groupId = groupId;
+        missing.state = GroupState::Dead;
+        missing.type = GroupType::Classic;
+        outcome.described.append(missing);
     }
     return outcome;
 }

@@ -25,10 +25,11 @@ struct DescribeOutcome {
 
 // Describes groups of one type on their coordinator with one request: DescribeGroups for
 // classic groups, ConsumerGroupDescribe, ShareGroupDescribe or StreamsGroupDescribe for
-// the others. A consumer group that the coordinator no longer knows as one (it became
-// classic, or was deleted) is described again with DescribeGroups in the same batch.
+// the others. A group the coordinator does not know as one of this type is described
+// once more as the other consumer type when `retype` (a classic group converts to a
+// consumer group and back); one that is not found either way is Dead with no members.
 DescribeOutcome describeOfType(const DescribeBatch& batch, GroupType type,
-                               const QStringList& groupIds);
+                               const QStringList& groupIds, bool retype = true);
 
 // OffsetFetch for the groups of one coordinator: one request from v8 on, one per group on
 // older brokers. Adds each group's committed offsets to `offsets` (partitions without a

@@ -185,18 +185,25 @@ void GroupProtocolClient::forEachCoordinator(
                           QStringLiteral("the coordinator of %1 keeps moving").arg(groupId)));
 }
 
+void GroupProtocolClient::learnTypes(const QStringList& groupIds) {
+    const bool typesKnown = std::all_of(groupIds.cbegin(), groupIds.cend(), [&](const QString& id) {
+        return m_knownTypes.contains(id);
+    });
+    if (!typesKnown)
+        (void)listGroups(); // a failure shows again in the request that follows
+}
+
+GroupType GroupProtocolClient::typeOf(const QString& groupId) {
+    learnTypes({groupId});
+    return m_knownTypes.value(groupId);
+}
+
 Result<QList<GroupDescription>> GroupProtocolClient::describeGroups(const QStringList& groupIds) {
     if (groupIds.isEmpty())
         return QList<GroupDescription>();
     const Deadline until = deadline();
     // The type decides which describe a group needs; one listing tells every group's.
-    const bool typesKnown = std::all_of(groupIds.cbegin(), groupIds.cend(), [&](const QString& id) {
-        return m_knownTypes.contains(id);
-    });
-    if (!typesKnown) {
-        if (Result<QList<GroupListing>> listed = listGroups(); !listed)
-            return listed.error();
-    }
+    learnTypes(groupIds);
     QHash<QString, GroupDescription> described;
     KafkaError lastFailure;
     auto fail = [&](const QString& groupId, const KafkaError& error) {
@@ -220,6 +227,8 @@ Result<QList<GroupDescription>> GroupProtocolClient::describeGroups(const QStrin
                 detail::DescribeOutcome outcome =
                     detail::describeOfType(batch, it.key(), it.value());
                 for (GroupDescription& description : outcome.described) {
+                    if (!description.error && description.state != GroupState::Dead)
+                        m_knownTypes.insert(description.groupId, description.type);
                     description.coordinator = {connection.address().nodeId,
                                                connection.address().host,
                                                connection.address().port};
@@ -245,15 +254,26 @@ GroupProtocolClient::committedOffsets(const QStringList& groupIds) {
     QHash<QString, QList<CommittedOffset>> offsets;
     if (groupIds.isEmpty())
         return offsets;
+    learnTypes(groupIds);
+    QStringList committing;
+    QStringList shareGroups;
+    for (const QString& groupId : groupIds)
+        (m_knownTypes.value(groupId) == GroupType::Share ? shareGroups : committing)
+            .append(groupId);
     const Deadline until = deadline();
     QHash<QString, KafkaError> failures;
-    forEachCoordinator(
-        groupIds, until,
-        [&](BrokerConnection& connection, const QStringList& ids) {
-            return detail::fetchCommittedOffsets(connection, newestOffsetFetchByName, ids, until,
-                                                 offsets, failures);
-        },
-        [&](const QString& groupId, const KafkaError& error) { failures.insert(groupId, error); });
+    if (!committing.isEmpty())
+        forEachCoordinator(
+            committing, until,
+            [&](BrokerConnection& connection, const QStringList& ids) {
+                return detail::fetchCommittedOffsets(connection, newestOffsetFetchByName, ids,
+                                                     until, offsets, failures);
+            },
+            [&](const QString& groupId, const KafkaError& error) {
+                failures.insert(groupId, error);
+            });
+    if (!shareGroups.isEmpty())
+        offsets.insert(startOffsetsAsPositions(shareGroups, failures));
     // Only when every group failed is the call a failure; otherwise the failed groups are
     // missing from the answer, as groups without commits are.
     if (!failures.isEmpty() && failures.size() == groupIds.size()) {
@@ -265,6 +285,26 @@ GroupProtocolClient::committedOffsets(const QStringList& groupIds) {
             error.retriable, error.fatal};
     }
     return offsets;
+}
+
+QHash<QString, QList<CommittedOffset>>
+GroupProtocolClient::startOffsetsAsPositions(const QStringList& groupIds,
+                                             QHash<QString, KafkaError>& failures) {
+    QHash<QString, QList<CommittedOffset>> positions;
+    const Result<QHash<QString, QList<ShareStartOffset>>> started = shareStartOffsets(groupIds);
+    if (!started) {
+        for (const QString& groupId : groupIds)
+            failures.insert(groupId, started.error());
+        return positions;
+    }
+    for (const QString& groupId : groupIds) {
+        QList<CommittedOffset>& rows = positions[groupId];
+        for (const ShareStartOffset& offset : started.value().value(groupId))
+            if (!offset.error && offset.startOffset >= 0)
+                rows.append(
+                    CommittedOffset{offset.topicPartition, offset.startOffset, {}, offset.lag});
+    }
+    return positions;
 }
 
 } // namespace groupscope::kafka

@@ -52,6 +52,8 @@ public:
     // describe reports them for classic groups.
     Result<QList<GroupDescription>> describeGroups(const QStringList& groupIds);
     // All committed offsets of each group (OffsetFetch v8+: one request per coordinator).
+    // A share group commits nothing: its start offsets stand in for its positions, so
+    // that lag, plans and undo treat every group type alike.
     Result<QHash<QString, QList<CommittedOffset>>> committedOffsets(const QStringList& groupIds);
 
     // Share groups: the start offset of each partition the group has started on.
@@ -65,8 +67,9 @@ public:
     Result<QList<PartitionOutcome>> deleteShareStartOffsets(const QString& groupId,
                                                             const QStringList& topics);
 
-    // The type of a group as the last listing saw it (Unknown when not listed yet).
-    GroupType knownType(const QString& groupId) const { return m_knownTypes.value(groupId); }
+    // The type of a group as the last listing or describe saw it; a group not seen yet is
+    // looked up with one listing. Unknown for a group that does not exist.
+    GroupType typeOf(const QString& groupId);
 
 private:
     GroupProtocolClient(std::unique_ptr<protocol::ClusterConnections> cluster,
@@ -83,6 +86,11 @@ private:
     void forEachCoordinator(const QStringList& groupIds, Deadline until,
                             const CoordinatorBatch& perCoordinator,
                             const std::function<void(const QString&, const KafkaError&)>& fail);
+
+    // Lists the groups once when any of `groupIds` has no known type.
+    void learnTypes(const QStringList& groupIds);
+    QHash<QString, QList<CommittedOffset>>
+    startOffsetsAsPositions(const QStringList& groupIds, QHash<QString, KafkaError>& failures);
 
     std::unique_ptr<protocol::ClusterConnections> m_cluster;
     Milliseconds m_timeout;

@@ -56,6 +56,9 @@ struct GroupListing {
     // A "simple" group only stores offsets (no members, no protocol): the protocol type is
     // empty on the broker.
     bool isSimpleConsumerGroup = false;
+    // "consumer" for classic and consumer groups, "share", "streams"; empty for simple
+    // groups (kafka-groups --list's PROTOCOL column).
+    QString protocolType;
 };
 
 struct BrokerNode {
@@ -103,8 +106,14 @@ struct MemberDescription {
     std::optional<StreamsTasks> targetTasks = std::nullopt;
     QString rackId;
     QString processId; // streams: the Kafka Streams instance the member belongs to
+    // Streams groups: "streams", or "classic" for a member still on the classic protocol.
+    QString memberProtocol;
 
-    bool isReconciling() const { return targetAssignment && *targetAssignment != assignment; }
+    // Still moving towards its target: partitions (consumer groups) or tasks (streams).
+    bool isReconciling() const {
+        return (targetAssignment && *targetAssignment != assignment) ||
+               (targetTasks && *targetTasks != tasks.value_or(StreamsTasks()));
+    }
 };
 
 struct GroupDescription {
@@ -139,6 +148,10 @@ struct CommittedOffset {
     TopicPartition topicPartition;
     int64_t offset = -1;
     QString metadata;
+    // Share groups: the offset is the start offset, and the lag is the broker's count of
+    // records not yet acknowledged (not log end - start: records below the log end may
+    // already be acknowledged). -1 when the broker does not report it.
+    int64_t shareLag = -1;
 };
 
 // Log start (earliest retained) and log end (next offset to be written) of a partition.

@@ -29,11 +29,14 @@ GroupSnapshot assembleGroupSnapshot(const GroupDescription& description,
             row.clientId = member.clientId;
             row.host = member.host;
         }
+    QHash<TopicPartition, int64_t> shareLags;
     for (const CommittedOffset& commit : committed) {
         PartitionSnapshot& row = rows[commit.topicPartition];
         row.topicPartition = commit.topicPartition;
         row.committedOffset = commit.offset;
         row.commitMetadata = commit.metadata;
+        if (commit.shareLag >= 0)
+            shareLags.insert(commit.topicPartition, commit.shareLag);
     }
     for (PartitionSnapshot& row : rows) {
         if (const auto found = logOffsets.constFind(row.topicPartition);
@@ -42,6 +45,11 @@ GroupSnapshot assembleGroupSnapshot(const GroupDescription& description,
             row.error = found->error;
         }
         row.lag = lag::offsetLag(row.committedOffset, row.logEndOffset);
+        // A share group's lag is the broker's count of unacknowledged records: its start
+        // offset trails records that were already delivered and acknowledged.
+        if (const auto shareLag = shareLags.constFind(row.topicPartition);
+            shareLag != shareLags.cend())
+            row.lag = *shareLag;
         snapshot.partitions.append(row);
     }
     return snapshot;
@@ -76,8 +84,12 @@ ShardResult describeShard(kafka::AdminClient& admin, const QStringList& groupIds
 
 kafka::Result<GroupInspector::DescribedGroups>
 GroupInspector::describeWithOffsets(const QStringList& groupIds) {
+    // The group protocol client batches per coordinator: one connection asks for every
+    // group with a fixed number of requests, where librdkafka's one request per group
+    // needed several connections to hide the round trips.
+    const int connections = m_admin.groupProtocol() ? 1 : m_maxConnections;
     const int wanted = int(std::clamp<qsizetype>(groupIds.size() / minGroupsPerConnection, 1,
-                                                 std::max(1, m_maxConnections)));
+                                                 std::max(1, connections)));
     std::vector<kafka::AdminClient*> clients{&m_admin};
     if (wanted > 1)
         for (kafka::AdminClient* extra : m_pool->clientsLike(m_admin, wanted - 1))

@@ -197,6 +197,30 @@ private slots:
         QVERIFY(changed.count() >= 1);
     }
 
+    void memberModelShowsEpochsAndStreamsTasks() {
+        MemberTableModel model;
+        kafka::MemberDescription catchingUp =
+            member(QStringLiteral("m-1"), QStringLiteral("c1"), {});
+        catchingUp.memberEpoch = 4;
+        catchingUp.targetEpoch = 5;
+        catchingUp.tasks =
+            kafka::StreamsTasks{{{QStringLiteral("0"), {0, 1}}}, {{QStringLiteral("1"), {2}}}, {}};
+        catchingUp.targetTasks = kafka::StreamsTasks{{{QStringLiteral("0"), {0}}}, {}, {}};
+        const kafka::MemberDescription classic =
+            member(QStringLiteral("m-2"), QStringLiteral("c2"), {{QStringLiteral("orders"), 2}});
+        model.applyMembers({catchingUp, classic});
+        const auto cell = [&](int row, int column) {
+            return model.index(row, column).data().toString();
+        };
+        QCOMPARE(cell(0, MemberTableModel::EpochColumn), QStringLiteral("4 \u2192 5"));
+        QCOMPARE(cell(0, MemberTableModel::AssignmentColumn),
+                 QStringLiteral("active 0_0, 0_1; standby 1_2"));
+        QCOMPARE(cell(0, MemberTableModel::TargetColumn), QStringLiteral("active 0_0"));
+        QVERIFY(catchingUp.isReconciling());
+        QVERIFY(cell(0, MemberTableModel::ReconciliationColumn).startsWith(u"reconciling"));
+        QCOMPARE(cell(1, MemberTableModel::EpochColumn), ui::tableText::none());
+    }
+
     void groupListHasProtocolColumnAndStateFilter() {
         ui::GroupListModel model;
         ui::GroupFilterProxyModel proxy;

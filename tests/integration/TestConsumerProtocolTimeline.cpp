@@ -2,6 +2,7 @@
 // through the offsets-topic stream. The members are Kafka's own Java console consumer with
 // group.protocol=consumer (an independent client); Kafka's kafka-consumer-groups
 // --describe --members --verbose is the oracle for each member's epoch and assignments.
+#include "GroupMembers.h"
 #include "TestBroker.h"
 
 #include "monitor/MonitorSession.h"

@@ -2,6 +2,7 @@
 // describes equals what Kafka's own tool and python3-kafka (independent clients) wrote and
 // show, consumer-protocol groups come with their epochs, and describing many groups costs
 // a fixed number of requests, not a number per group (the request bound of issue 16).
+#include "GroupMembers.h"
 #include "TestBroker.h"
 
 #include "kafka/GroupProtocolClient.h"

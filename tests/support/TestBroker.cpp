@@ -344,62 +344,6 @@ bool PythonGroupMember::leave(std::chrono::milliseconds timeout) {
     return m_process->waitForFinished(int(timeout.count()));
 }
 
-ConsumerProtocolMember::ConsumerProtocolMember(const QString& topic, const QString& group,
-                                               const QString& clientId, bool autoCommit,
-                                               const QString& bootstrap)
-    : m_process(std::make_unique<QProcess>())
-    , m_group(group)
-    , m_clientId(clientId)
-    , m_bootstrap(orTestBroker(bootstrap)) {
-    m_process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    const auto property = [](const QString& keyValue) {
-        return QStringList{QStringLiteral("--consumer-property"), keyValue};
-    };
-    m_process->start(QStringLiteral(GROUPSCOPE_TESTBED_DIR "/kafka-console-consumer"),
-                     QStringList{QStringLiteral("--bootstrap-server"), m_bootstrap,
-                                 QStringLiteral("--topic"), topic, QStringLiteral("--group"),
-                                 group} +
-                         property(QStringLiteral("group.protocol=consumer")) +
-                         property(QStringLiteral("client.id=") + clientId) +
-                         property(QStringLiteral("enable.auto.commit=") +
-                                  (autoCommit ? QStringLiteral("true") : QStringLiteral("false"))));
-    // Its records are not the test's business: read and dropped, so the pipe never fills.
-    QObject::connect(m_process.get(), &QProcess::readyReadStandardOutput, m_process.get(),
-                     [process = m_process.get()] { process->readAllStandardOutput(); });
-}
-
-ConsumerProtocolMember::~ConsumerProtocolMember() {
-    if (m_process->state() != QProcess::NotRunning && !leave())
-        m_process->kill();
-    m_process->waitForFinished(5000);
-}
-
-bool ConsumerProtocolMember::waitUntilAssigned(int partitions, std::chrono::milliseconds timeout) {
-    return waitFor(
-        [&] {
-            if (m_process->state() == QProcess::NotRunning)
-                return false;
-            const auto members =
-                kafkaConsumerGroups({QStringLiteral("--describe"), QStringLiteral("--group"),
-                                     m_group, QStringLiteral("--members")},
-                                    m_bootstrap);
-            // GROUP CONSUMER-ID HOST CLIENT-ID #PARTITIONS
-            for (const QByteArray& line : members.out.split('\n')) {
-                const QList<QByteArray> fields = line.simplified().split(' ');
-                if (fields.size() >= 5 && fields.at(3) == m_clientId.toUtf8() &&
-                    fields.at(4).toInt() == partitions)
-                    return true;
-            }
-            return false;
-        },
-        timeout);
-}
-
-bool ConsumerProtocolMember::leave(std::chrono::milliseconds timeout) {
-    m_process->terminate();
-    return m_process->waitForFinished(int(timeout.count()));
-}
-
 TestBedDirectory::~TestBedDirectory() {
     stop();
 }

@@ -236,33 +236,6 @@ private:
     bool m_assigned = false;
 };
 
-// A live member of a consumer group of the new protocol (KIP-848): Kafka's own Java
-// console consumer with group.protocol=consumer, an independent client, subscribed to a
-// topic until it is told to leave. Its records go nowhere; with autoCommit off it never
-// commits, so the group's offsets stay what the test set.
-class ConsumerProtocolMember {
-public:
-    ConsumerProtocolMember(const QString& topic, const QString& group, const QString& clientId,
-                           bool autoCommit = false, const QString& bootstrap = {});
-    ~ConsumerProtocolMember(); // leaves the group
-    ConsumerProtocolMember(const ConsumerProtocolMember&) = delete;
-    ConsumerProtocolMember& operator=(const ConsumerProtocolMember&) = delete;
-
-    // True once Kafka's tool shows this member (its client id) owning `partitions`
-    // partitions of the group.
-    bool waitUntilAssigned(int partitions,
-                           std::chrono::milliseconds timeout = std::chrono::seconds(90));
-    // Stops the consumer with SIGTERM, which closes it properly (it leaves the group);
-    // true when the process ended in time.
-    bool leave(std::chrono::milliseconds timeout = std::chrono::seconds(30));
-
-private:
-    std::unique_ptr<QProcess> m_process;
-    QString m_group;
-    QString m_clientId;
-    QString m_bootstrap;
-};
-
 // A loopback port that accepts connections and never answers: a broker that hangs, or a
 // port that is not Kafka's. Stopped when it goes.
 class SilentListener {

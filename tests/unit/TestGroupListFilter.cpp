@@ -12,7 +12,7 @@ using namespace groupscope::kafka;
 namespace {
 
 GroupListing listing(GroupState state, GroupType type) {
-    return {QStringLiteral("g"), state, type, false};
+    return {QStringLiteral("g"), state, type, false, QString()};
 }
 
 } // namespace
@@ -41,11 +41,21 @@ private slots:
         QVERIFY(!filter->accepts(listing(GroupState::PreparingRebalance, GroupType::Consumer)));
     }
 
+    void shareAndStreamsGroupsAreTypesToo() {
+        QString error;
+        const auto filter =
+            GroupListFilter::parse(std::nullopt, QStringLiteral("Share,STREAMS"), &error);
+        QVERIFY2(filter, qPrintable(error));
+        QVERIFY(filter->accepts(listing(GroupState::Stable, GroupType::Share)));
+        QVERIFY(filter->accepts(listing(GroupState::NotReady, GroupType::Streams)));
+        QVERIFY(!filter->accepts(listing(GroupState::Stable, GroupType::Consumer)));
+    }
+
     void anUnknownNameIsRefusedWithTheValidOnes() {
         QString error;
         QVERIFY(!GroupListFilter::parse(std::nullopt, QStringLiteral("classic,bogus"), &error));
         QCOMPARE(error, QStringLiteral("invalid types list 'classic,bogus'. Valid types are: "
-                                       "Consumer, Classic"));
+                                       "Classic, Consumer, Share, Streams"));
         QVERIFY(!GroupListFilter::parse(QStringLiteral("sleeping"), std::nullopt, &error));
         QVERIFY2(error.startsWith(QStringLiteral("invalid state list 'sleeping'. Valid states "
                                                  "are: PreparingRebalance, CompletingRebalance")),

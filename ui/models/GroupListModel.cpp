@@ -282,6 +282,12 @@ QString GroupListModel::toolTip(const Row& row, int column) const {
         case kafka::GroupType::Consumer:
             return tr("The consumer protocol (KIP-848, group.protocol=consumer): the "
                       "coordinator assigns, members reconcile one partition at a time");
+        case kafka::GroupType::Share:
+            return tr("A share group (KIP-932, queues): members share partitions and "
+                      "acknowledge each record; its position is a start offset per partition");
+        case kafka::GroupType::Streams:
+            return tr("A streams group (KIP-1071): a Kafka Streams application whose members "
+                      "run tasks the coordinator assigns");
         case kafka::GroupType::Unknown:
             break;
         }

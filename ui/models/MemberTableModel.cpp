@@ -32,7 +32,33 @@ QString MemberTableModel::assignmentText(const QList<kafka::TopicPartition>& ass
     return parts.join(QStringLiteral("; "));
 }
 
+QString MemberTableModel::tasksText(const kafka::StreamsTasks& tasks) {
+    const auto idsText = [](const QList<kafka::StreamsTaskIds>& ids) {
+        QStringList names;
+        for (const kafka::StreamsTaskIds& id : ids)
+            for (int32_t partition : id.partitions)
+                names.append(QStringLiteral("%1_%2").arg(id.subtopologyId).arg(partition));
+        return names.join(QStringLiteral(", "));
+    };
+    QStringList parts;
+    if (!tasks.active.isEmpty())
+        parts.append(tr("active %1").arg(idsText(tasks.active)));
+    if (!tasks.standby.isEmpty())
+        parts.append(tr("standby %1").arg(idsText(tasks.standby)));
+    if (!tasks.warmup.isEmpty())
+        parts.append(tr("warm-up %1").arg(idsText(tasks.warmup)));
+    return parts.join(QStringLiteral("; "));
+}
+
 namespace {
+
+QString epochText(const kafka::MemberDescription& member) {
+    if (!member.memberEpoch)
+        return {};
+    if (member.targetEpoch && *member.targetEpoch != *member.memberEpoch)
+        return QStringLiteral("%1 \u2192 %2").arg(*member.memberEpoch).arg(*member.targetEpoch);
+    return QString::number(*member.memberEpoch);
+}
 
 // The partitions of `from` that `without` does not have.
 QList<kafka::TopicPartition> difference(QList<kafka::TopicPartition> from,
@@ -48,6 +74,10 @@ QList<kafka::TopicPartition> difference(QList<kafka::TopicPartition> from,
 } // namespace
 
 QString MemberTableModel::reconciliationText(const kafka::MemberDescription& member) {
+    if (member.targetTasks)
+        return member.isReconciling()
+                   ? tr("reconciling: to run %1").arg(tasksText(*member.targetTasks))
+                   : tr("done");
     if (!member.targetAssignment)
         return {};
     if (!member.isReconciling())
@@ -75,13 +105,17 @@ bool MemberTableModel::sameCell(const kafka::MemberDescription& shown,
         return shown.clientId == fresh.clientId;
     case HostColumn:
         return shown.host == fresh.host;
+    case EpochColumn:
+        return shown.memberEpoch == fresh.memberEpoch && shown.targetEpoch == fresh.targetEpoch;
     case AssignmentColumn:
-        return shown.assignment == fresh.assignment;
+        return shown.assignment == fresh.assignment && shown.tasks == fresh.tasks;
     case TargetColumn:
-        return shown.targetAssignment == fresh.targetAssignment;
+        return shown.targetAssignment == fresh.targetAssignment &&
+               shown.targetTasks == fresh.targetTasks;
     case ReconciliationColumn:
         return shown.assignment == fresh.assignment &&
-               shown.targetAssignment == fresh.targetAssignment;
+               shown.targetAssignment == fresh.targetAssignment && shown.tasks == fresh.tasks &&
+               shown.targetTasks == fresh.targetTasks;
     }
     return true;
 }
@@ -104,20 +138,36 @@ QVariant MemberTableModel::data(const QModelIndex& index, int role) const {
         return row.clientId;
     case HostColumn:
         return row.host;
+    case EpochColumn:
+        if (!row.memberEpoch)
+            return role == Qt::ToolTipRole ? tr("Classic-protocol members have no epochs")
+                                           : tableText::none();
+        return role == Qt::ToolTipRole
+                   ? tr("Member epoch %1; target assignment epoch %2")
+                         .arg(*row.memberEpoch)
+                         .arg(row.targetEpoch ? QString::number(*row.targetEpoch) : tr("unknown"))
+                   : epochText(row);
     case AssignmentColumn:
+        if (row.tasks)
+            return row.tasks->active.isEmpty() && row.tasks->standby.isEmpty() &&
+                           row.tasks->warmup.isEmpty() && role == Qt::DisplayRole
+                       ? tableText::none()
+                       : tasksText(*row.tasks);
         return role == Qt::ToolTipRole
                    ? assignmentText(row.assignment)
                          .replace(QStringLiteral("; "), QStringLiteral("\n"))
                    : (row.assignment.isEmpty() ? tableText::none()
                                                : assignmentText(row.assignment));
     case TargetColumn:
+        if (row.targetTasks)
+            return tasksText(*row.targetTasks);
         if (!row.targetAssignment)
             return role == Qt::ToolTipRole
                        ? tr("A classic-protocol member: its assignment is its leader's choice")
                        : tableText::none();
         return assignmentText(*row.targetAssignment);
     case ReconciliationColumn:
-        if (!row.targetAssignment)
+        if (!row.targetAssignment && !row.targetTasks)
             return role == Qt::ToolTipRole ? QString() : tableText::none();
         return reconciliationText(row);
     }
@@ -138,6 +188,8 @@ QVariant MemberTableModel::headerData(int section, Qt::Orientation orientation, 
         return tr("Client id");
     case HostColumn:
         return tr("Host");
+    case EpochColumn:
+        return tr("Epoch");
     case AssignmentColumn:
         return tr("Assigned partitions");
     case TargetColumn:

@@ -14,6 +14,9 @@ public:
         InstanceIdColumn,
         ClientIdColumn,
         HostColumn,
+        // Consumer, share and streams groups: the member's epoch, and its target's.
+        EpochColumn,
+        // Partitions; for a streams-group member its active, standby and warm-up tasks.
         AssignmentColumn,
         // Consumer-protocol groups only (KIP-848): what the coordinator wants the member to
         // own, and how far it is from there.
@@ -33,6 +36,8 @@ public:
 
     // "orders: 0, 1; payments: 2"
     static QString assignmentText(const QList<kafka::TopicPartition>& assignment);
+    // "active 0_0, 0_1; standby 1_0": a streams member's tasks (subtopology_partition).
+    static QString tasksText(const kafka::StreamsTasks& tasks);
     // "reconciling: revokes orders: 3; receives orders: 4", "done", or empty for a member
     // without a target (classic protocol).
     static QString reconciliationText(const kafka::MemberDescription& member);

@@ -178,7 +178,8 @@ QVariant PartitionTableModel::headerData(int section, Qt::Orientation orientatio
     case PartitionColumn:
         return tr("Partition");
     case CommittedColumn:
-        return tr("Committed");
+        // A share group commits nothing: its position is where it starts delivering.
+        return m_shareGroup ? tr("Start offset") : tr("Committed");
     case LogStartColumn:
         return tr("Log start");
     case LogEndColumn:
@@ -236,6 +237,11 @@ ChangedColumns PartitionTableModel::takeOver(PartitionRow& shown,
 
 void PartitionTableModel::applySnapshot(const monitor::GroupSnapshot& group,
                                         const monitor::GroupMonitorSnapshot* detail) {
+    if (const bool share = group.description.type == kafka::GroupType::Share;
+        share != m_shareGroup) {
+        m_shareGroup = share;
+        emit headerDataChanged(Qt::Horizontal, CommittedColumn, CommittedColumn);
+    }
     qlonglong maxLag = 0;
     for (const auto& partition : group.partitions)
         maxLag = std::max<qlonglong>(maxLag, partition.lag.value_or(0));

@@ -66,6 +66,8 @@ protected:
     }
 
 private:
+    bool m_shareGroup = false; // its Committed column holds start offsets
+
     // What the refresh's monitor snapshot adds to each partition of the poll (time lag,
     // last commit), asked in the poll's order.
     class MonitorAdditions {
