@@ -250,6 +250,15 @@ int runTimelineCommand(const CommandContext& context, ArgumentList& arguments) {
                            .toJson(QJsonDocument::Indented);
     else
         printTimelineText(context, snapshot);
+    // Skipped records leave gaps in the timeline: say so (JSON has the counts).
+    if (const auto skips = session.value()->view().offsetsTopicSkips; skips.total() > 0)
+        context.err << "Note: " << skips.total() << " record(s) of __consumer_offsets skipped ("
+                    << skips.unknownVersions << " of versions this build does not know, "
+                    << skips.decodeErrors << " malformed"
+                    << (skips.lastDecodeError.isEmpty()
+                            ? QString()
+                            : QStringLiteral("; last: ") + skips.lastDecodeError)
+                    << ")\n";
     return ExitSuccess;
 }
 

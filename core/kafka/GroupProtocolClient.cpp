@@ -86,7 +86,9 @@ void GroupProtocolClient::setCancelFlag(const std::atomic<bool>* cancelled) {
 
 Result<QList<GroupListing>> GroupProtocolClient::listGroups() {
     const Deadline until = deadline();
-    Result<QList<BrokerAddress>> brokers = m_cluster->brokers(until);
+    // The brokers asked afresh each time (one Metadata request): a broker that joined the
+    // cluster since the last listing coordinates groups too.
+    Result<QList<BrokerAddress>> brokers = m_cluster->brokers(until, true);
     if (!brokers)
         return brokers.error();
     const protocol::ApiSpec& api = protocol::listGroupsApi();

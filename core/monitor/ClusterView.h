@@ -13,12 +13,22 @@
 
 namespace groupscope::monitor {
 
+// What reading __consumer_offsets had to skip so far: records of a version this build
+// does not know, and malformed ones. Shown, never an error: the rest is still read.
+struct OffsetsTopicSkips {
+    int64_t unknownVersions = 0;
+    int64_t decodeErrors = 0;
+    QString lastDecodeError;
+    int64_t total() const { return unknownVersions + decodeErrors; }
+};
+
 struct ClusterView {
     // Every listed group (sorted by id), with its trend; a group missing from the latest
     // listing stays until the monitor evicts it (see GroupMonitor::listedGroups()).
     ClusterSnapshot cluster;
     // The watched groups' full snapshots, sorted by group id.
     QList<GroupMonitorSnapshot> watched;
+    OffsetsTopicSkips offsetsTopicSkips;
 
     const GroupSnapshot* group(const QString& groupId) const;
     const GroupMonitorSnapshot* watchedGroup(const QString& groupId) const;

@@ -204,6 +204,16 @@ bool MonitorSession::waitForHistory(std::chrono::steady_clock::time_point deadli
     }
 }
 
+ClusterView MonitorSession::view() const {
+    ClusterView view = m_builder.view();
+    if (const auto status = streamStatus()) {
+        view.offsetsTopicSkips.unknownVersions = status->unknownVersions;
+        view.offsetsTopicSkips.decodeErrors = status->decodeErrors;
+        view.offsetsTopicSkips.lastDecodeError = status->lastDecodeError;
+    }
+    return view;
+}
+
 std::optional<OffsetsTopicStream::Status> MonitorSession::streamStatus() const {
     if (!m_stream)
         return std::nullopt;

@@ -68,7 +68,8 @@ public:
 
     // The groups whose full detail the view carries (besides Options::groups).
     void setWatchedGroups(const QStringList& groups);
-    ClusterView view() const { return m_builder.view(); }
+    // The latest view, with what the offsets-topic stream skipped so far.
+    ClusterView view() const;
 
     GroupMonitor& monitor() { return m_builder.monitor(); }
     const GroupMonitor& monitor() const { return m_builder.monitor(); }

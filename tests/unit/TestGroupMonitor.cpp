@@ -26,11 +26,12 @@ struct Row {
 };
 
 kafka::MemberDescription member(const QString& id, QList<TopicPartition> assignment) {
-    return {id,
-            {},
-            id + QStringLiteral("-client"),
-            QStringLiteral("/127.0.0.1"),
-            std::move(assignment)};
+    kafka::MemberDescription described;
+    described.memberId = id;
+    described.clientId = id + QStringLiteral("-client");
+    described.host = QStringLiteral("/127.0.0.1");
+    described.assignment = std::move(assignment);
+    return described;
 }
 
 GroupSnapshot poll(GroupState state, QList<kafka::MemberDescription> members,

@@ -14,9 +14,13 @@ monitor::GroupSnapshot group(const QString& id, kafka::GroupState state, const Q
     monitor::GroupSnapshot snapshot;
     snapshot.description.groupId = id;
     snapshot.description.state = state;
-    for (const QString& member : members)
-        snapshot.description.members.append(
-            {member, {}, member + QStringLiteral("-client"), QStringLiteral("/10.0.0.1"), {}});
+    for (const QString& member : members) {
+        kafka::MemberDescription described;
+        described.memberId = member;
+        described.clientId = member + QStringLiteral("-client");
+        described.host = QStringLiteral("/10.0.0.1");
+        snapshot.description.members.append(described);
+    }
     QMap<int, monitor::PartitionSnapshot> rows;
     for (const auto& [partition, owner] : owners) {
         rows[partition].topicPartition = {QStringLiteral("orders"), partition};

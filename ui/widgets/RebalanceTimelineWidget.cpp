@@ -462,10 +462,21 @@ void RebalanceTimelineWidget::updateLegend() {
                     : m_theme.stateColour(state);
             return MemberLegend::Chip{{}, text, tip, colour, false, false};
         };
-        chips.append(stateKey(kafka::GroupState::PreparingRebalance, tr("Preparing rebalance"),
-                              tr("Members are (re)joining; consumption is paused")));
-        chips.append(stateKey(kafka::GroupState::CompletingRebalance, tr("Completing rebalance"),
-                              tr("The leader's assignment is being handed out")));
+        // The consumer protocol has no group-wide stop: its states say where the
+        // coordinator's new target assignment is, while members keep consuming.
+        if (m_scene.timeline().protocol == timeline::GroupProtocol::Consumer) {
+            chips.append(stateKey(kafka::GroupState::Assigning, tr("Assigning"),
+                                  tr("The coordinator computes a new target assignment")));
+            chips.append(stateKey(kafka::GroupState::Reconciling, tr("Reconciling"),
+                                  tr("Members revoke and receive partitions one by one; the "
+                                     "others keep consuming")));
+        } else {
+            chips.append(stateKey(kafka::GroupState::PreparingRebalance, tr("Preparing rebalance"),
+                                  tr("Members are (re)joining; consumption is paused")));
+            chips.append(stateKey(kafka::GroupState::CompletingRebalance,
+                                  tr("Completing rebalance"),
+                                  tr("The leader's assignment is being handed out")));
+        }
         chips.append(stateKey(kafka::GroupState::Empty, tr("Empty"),
                               tr("No members: offsets are kept, nothing consumes")));
         chips.append({{},
@@ -497,10 +508,16 @@ void RebalanceTimelineWidget::updateSummary(bool approximate, const QString& not
                      .arg(kafka::groupStateName(state.state),
                           GenerationDescription::formatDuration(state.durationMs(m_scene.nowMs())));
     }
-    if (!timeline.generations.isEmpty())
-        parts << (timeline.generations.size() == 1
-                      ? tr("1 generation recorded")
-                      : tr("%1 generations recorded").arg(timeline.generations.size()));
+    const bool epochs = timeline.protocol == timeline::GroupProtocol::Consumer;
+    if (!timeline.generations.isEmpty()) {
+        const qsizetype count = timeline.generations.size();
+        if (epochs)
+            parts << (count == 1 ? tr("1 group epoch recorded")
+                                 : tr("%1 group epochs recorded").arg(count));
+        else
+            parts << (count == 1 ? tr("1 generation recorded")
+                                 : tr("%1 generations recorded").arg(count));
+    }
     if (timeline.droppedGenerations > 0)
         parts << tr("%1 older not kept").arg(timeline.droppedGenerations);
     if (timeline.deleted)

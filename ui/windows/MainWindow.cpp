@@ -411,9 +411,17 @@ void MainWindow::applyView(const ClusterView& view) {
     setWindowTitle(
         tr("Groupscope — %1 (%2)").arg(m_connection.profile.bootstrapServers, groupCount(groups)));
     // The time of the refresh is in its own permanent label beside this one.
-    showStatus(
-        tr("Connected to %1 — %2").arg(m_connection.profile.bootstrapServers, groupCount(groups)),
-        false);
+    QString status =
+        tr("Connected to %1 — %2").arg(m_connection.profile.bootstrapServers, groupCount(groups));
+    // Records of __consumer_offsets this build could not read are skipped, not fatal: the
+    // timelines are then missing those events, which the user should know.
+    if (const auto& skips = view.offsetsTopicSkips; skips.total() > 0)
+        status +=
+            (skips.total() == 1 ? tr(" — offsets topic: 1 record skipped")
+                                : tr(" — offsets topic: %1 records skipped").arg(skips.total())) +
+            (skips.lastDecodeError.isEmpty() ? QString()
+                                             : tr(" (last: %1)").arg(skips.lastDecodeError));
+    showStatus(status, false);
     m_refreshLabel->setText(tr("Last refresh %1").arg(timeOfDay(m_lastGoodRefresh)));
 }
 

@@ -58,6 +58,7 @@ public:
     Result<Struct> call(const ApiSpec& api, const Struct& request, Deadline deadline);
 
     const BrokerAddress& address() const { return m_address; }
+    void setCancelFlag(const std::atomic<bool>* cancelled) { m_cancelled = cancelled; }
     bool isOpen() const;
 
     // Observes every request sent by every connection (API key, broker address), on the

@@ -28,7 +28,8 @@ public:
 
     ClusterConnections(QList<BrokerAddress> bootstrap, ConnectionSecurity security);
 
-    void setCancelFlag(const std::atomic<bool>* cancelled) { m_cancelled = cancelled; }
+    // Also for the connections already open: a flag set later interrupts their waits.
+    void setCancelFlag(const std::atomic<bool>* cancelled);
 
     // The cluster's brokers, from one Metadata request (asked again when `refresh`).
     Result<QList<BrokerAddress>> brokers(Deadline deadline, bool refresh = false);

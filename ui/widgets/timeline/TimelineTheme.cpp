@@ -42,6 +42,7 @@ QColor TimelineTheme::stateColour(kafka::GroupState state) const {
         return dark ? QColor(0xf7d154) : QColor(0xc9a227);
     case kafka::GroupState::Assigning:
     case kafka::GroupState::Reconciling:
+    case kafka::GroupState::NotReady:
         // Consumer-protocol groups keep consuming while they reconcile: a calm colour.
         return dark ? QColor(0x6cb4ee) : QColor(0x2f7fc1);
     case kafka::GroupState::Empty:
@@ -63,6 +64,7 @@ QColor TimelineTheme::stateShade(kafka::GroupState state) const {
         return withAlpha(stateColour(state), dark ? 80 : 85);
     case kafka::GroupState::Assigning:
     case kafka::GroupState::Reconciling:
+    case kafka::GroupState::NotReady:
         return withAlpha(stateColour(state), dark ? 40 : 28);
     case kafka::GroupState::Empty:
         return withAlpha(text, dark ? 30 : 18);
