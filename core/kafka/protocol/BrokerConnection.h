@@ -3,6 +3,7 @@
 #include "kafka/Result.h"
 #include "kafka/protocol/ConnectionSecurity.h"
 #include "kafka/protocol/MessageStruct.h"
+#include "kafka/protocol/ResponseFrame.h"
 
 #include <QHash>
 #include <QString>
@@ -35,7 +36,7 @@ public:
 
     // Kafka's socket.request.max.bytes default: no answer Groupscope asks for is larger,
     // and a frame that says it is larger is refused before anything is allocated for it.
-    static constexpr int32_t maximumFrameSize = 100 * 1024 * 1024;
+    static constexpr int32_t maximumFrameSize = ResponseFrame::maximumSize;
 
     static Result<std::unique_ptr<BrokerConnection>>
     open(const BrokerAddress& address, const ConnectionSecurity& security, Deadline deadline,
