@@ -106,10 +106,13 @@ KafkaError BrokerConnection::transportError(const QString& what) {
 
 Status BrokerConnection::waitFor(bool forWrite, Deadline deadline, const QString& what) {
     while (true) {
-        if (m_cancelled && m_cancelled->load())
+        if (m_cancelled && m_cancelled->load()) {
+            // The request's answer may still come: the connection is out of step.
+            close();
             return KafkaError{RD_KAFKA_RESP_ERR__INTR,
                               QStringLiteral("%1 %2 was cancelled").arg(what, m_address.toString()),
                               false, false};
+        }
         const int left = remainingMs(deadline);
         if (left == 0) {
             close();

@@ -60,6 +60,9 @@ public:
 
     const BrokerAddress& address() const { return m_address; }
     bool isOpen() const;
+    // The flag that cancels the waits of this connection's calls (nullptr: none); a
+    // cancelled call closes the connection, whose answer would still come.
+    void setCancelFlag(const std::atomic<bool>* cancelled) { m_cancelled = cancelled; }
 
     // Observes every request sent by every connection (API key, broker address), on the
     // sending thread: tests and benchmarks count requests with it. Set before the work to

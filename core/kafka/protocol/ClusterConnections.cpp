@@ -18,6 +18,14 @@ ClusterConnections::ClusterConnections(QList<BrokerAddress> bootstrap, Connectio
     : m_bootstrap(std::move(bootstrap))
     , m_security(std::move(security)) {}
 
+void ClusterConnections::setCancelFlag(const std::atomic<bool>* cancelled) {
+    m_cancelled = cancelled;
+    if (m_bootstrapConnection)
+        m_bootstrapConnection->setCancelFlag(cancelled);
+    for (const auto& open : std::as_const(m_connections))
+        open->setCancelFlag(cancelled);
+}
+
 QString ClusterConnections::describeNode(int32_t nodeId) const {
     const auto broker = m_brokers.constFind(nodeId);
     if (broker == m_brokers.cend())

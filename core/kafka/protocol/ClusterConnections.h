@@ -28,7 +28,8 @@ public:
 
     ClusterConnections(QList<BrokerAddress> bootstrap, ConnectionSecurity security);
 
-    void setCancelFlag(const std::atomic<bool>* cancelled) { m_cancelled = cancelled; }
+    // The flag that cancels waits, for the connections opened from now on and the open ones.
+    void setCancelFlag(const std::atomic<bool>* cancelled);
 
     // The cluster's brokers, from one Metadata request (asked again when `refresh`).
     Result<QList<BrokerAddress>> brokers(Deadline deadline, bool refresh = false);
