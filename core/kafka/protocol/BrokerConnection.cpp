@@ -182,23 +182,26 @@ Status BrokerConnection::connectSocket(const ConnectionSecurity& security, Deadl
     return Done{};
 }
 
-Status BrokerConnection::writeFrame(const QByteArray& frame, Deadline deadline) {
+Status BrokerConnection::writeFrame(const QByteArray& frame, const char* api, Deadline deadline) {
     if (!isOpen())
-        return transportError(QStringLiteral("lost the connection to"));
+        return transportError(
+            QStringLiteral("lost the connection before sending %1 to").arg(QLatin1String(api)));
     WireWriter size;
     size.writeInt32(int32_t(frame.size()));
     if (m_socket->write(size.bytes()) < 0 || m_socket->write(frame) < 0)
-        return transportError(QStringLiteral("could not send to"));
+        return transportError(QStringLiteral("could not send %1 to").arg(QLatin1String(api)));
+    const QString what = QStringLiteral("sending %1 to").arg(QLatin1String(api));
     while (m_socket->bytesToWrite() > 0) {
-        if (Status written = waitFor(true, deadline, QStringLiteral("sending to")); !written)
+        if (Status written = waitFor(true, deadline, what); !written)
             return written;
     }
     return Done{};
 }
 
-Result<QByteArray> BrokerConnection::readFrame(Deadline deadline) {
+Result<QByteArray> BrokerConnection::readFrame(const char* api, Deadline deadline) {
+    const QString what = QStringLiteral("waiting for %1 from").arg(QLatin1String(api));
     while (m_socket->bytesAvailable() < 4) {
-        if (Status read = waitFor(false, deadline, QStringLiteral("waiting for")); !read)
+        if (Status read = waitFor(false, deadline, what); !read)
             return read.error();
     }
     const QByteArray sizeBytes = m_socket->read(ResponseFrame::sizePrefixBytes);
@@ -212,7 +215,7 @@ Result<QByteArray> BrokerConnection::readFrame(Deadline deadline) {
     frame.reserve(std::min<int32_t>(size, 1 << 20)); // grows with what actually arrives
     while (frame.size() < size) {
         if (m_socket->bytesAvailable() == 0) {
-            if (Status read = waitFor(false, deadline, QStringLiteral("waiting for")); !read)
+            if (Status read = waitFor(false, deadline, what); !read)
                 return read.error();
         }
         frame.append(m_socket->read(size - frame.size()));
@@ -231,10 +234,10 @@ Result<Struct> BrokerConnection::call(const ApiSpec& api, int16_t version, const
     const bool flexible = MessageCodec::isFlexible(api.request, version);
     QByteArray frame = requestHeader(api.key, version, correlationId, flexible);
     frame.append(MessageCodec::encode(api.request, version, request));
-    if (Status sent = writeFrame(frame, deadline); !sent)
+    if (Status sent = writeFrame(frame, api.name, deadline); !sent)
         return sent.error();
 
-    Result<QByteArray> answer = readFrame(deadline);
+    Result<QByteArray> answer = readFrame(api.name, deadline);
     if (!answer)
         return answer.error();
     const Result<qsizetype> bodyStart = ResponseFrame::parseHeader(

@@ -75,8 +75,9 @@ private:
 
     Status connectSocket(const ConnectionSecurity& security, Deadline deadline);
     Status negotiateVersions(Deadline deadline);
-    Status writeFrame(const QByteArray& frame, Deadline deadline);
-    Result<QByteArray> readFrame(Deadline deadline);
+    // `api` names the request in errors.
+    Status writeFrame(const QByteArray& frame, const char* api, Deadline deadline);
+    Result<QByteArray> readFrame(const char* api, Deadline deadline);
     // Waits for the socket (ready read or bytes written), in slices so that the cancel
     // flag is seen within about 100 ms.
     Status waitFor(bool forWrite, Deadline deadline, const QString& what);
