@@ -207,14 +207,20 @@ Result<QList<GroupDescription>> GroupProtocolClient::describeGroups(const QStrin
     // The type decides which describe a group needs; one listing tells every group's.
     learnTypes(groupIds);
     QHash<QString, GroupDescription> described;
+    // Groups not asked because an earlier request on their coordinator's connection lost
+    // it, with that request's failure: they are asked again on a new connection.
+    QHash<QString, KafkaError> notAsked;
     KafkaError lastFailure;
     auto fail = [&](const QString& groupId, const KafkaError& error) {
         GroupDescription failed;
         failed.groupId = groupId;
         failed.type = m_knownTypes.value(groupId);
-        failed.error = error;
+        // Never asked, rather than "keeps moving", when the connection was lost each time.
+        const KafkaError neverAsked = notAsked.value(groupId);
+        failed.error =
+            error.code == RD_KAFKA_RESP_ERR_NOT_COORDINATOR && neverAsked ? neverAsked : error;
         described.insert(groupId, failed);
-        lastFailure = error;
+        lastFailure = failed.error;
     };
     forEachCoordinator(
         groupIds, until,
@@ -225,12 +231,25 @@ Result<QList<GroupDescription>> GroupProtocolClient::describeGroups(const QStrin
             detail::DescribeBatch batch{connection, until,
                                         m_cluster->describeNode(connection.address().nodeId)};
             QStringList moved;
+            KafkaError lostWith;
             for (auto it = byType.cbegin(); it != byType.cend(); ++it) {
+                if (!connection.isOpen()) {
+                    // A describe of another type lost the connection (cut off, timed out or
+                    // cancelled): these groups go round again, as if their coordinator moved,
+                    // and only the groups of that request fail.
+                    for (const QString& groupId : it.value())
+                        notAsked.insert(groupId, lostWith);
+                    moved.append(it.value());
+                    continue;
+                }
                 detail::DescribeOutcome outcome =
                     detail::describeOfType(batch, it.key(), it.value());
                 for (GroupDescription& description : outcome.described) {
                     if (!description.error && description.state != GroupState::Dead)
                         m_knownTypes.insert(description.groupId, description.type);
+                    notAsked.remove(description.groupId);
+                    if (description.error && !lostWith && !connection.isOpen())
+                        lostWith = description.error;
                     description.coordinator = {connection.address().nodeId,
                                                connection.address().host,
                                                connection.address().port};

@@ -4,7 +4,9 @@
 // test vector.
 #include "kafka/protocol/Apis.h"
 #include "kafka/protocol/MessageCodec.h"
+#include "kafka/protocol/ResponseFrame.h"
 #include "kafka/protocol/ScramClient.h"
+#include "kafka/protocol/WireWriter.h"
 
 #include <QTest>
 
@@ -15,6 +17,34 @@ using namespace groupscope::kafka::protocol;
 template <typename T> QString failureOf(const groupscope::kafka::Result<T>& result) {
     return result.ok() ? QString() : result.error().message;
 }
+
+namespace {
+
+const QString broker = QStringLiteral("127.0.0.1:9092");
+
+// A response frame as a broker sends it: size prefix, header (correlation id, then the
+// header's tagged fields when `flexibleHeader`), body.
+QByteArray responseFrame(int32_t correlationId, bool flexibleHeader, const QByteArray& body,
+                         const QByteArray& headerTags = QByteArray(1, '\0')) {
+    WireWriter header;
+    header.writeInt32(correlationId);
+    if (flexibleHeader)
+        header.writeRaw(headerTags);
+    WireWriter frame;
+    frame.writeInt32(int32_t(header.bytes().size() + body.size()));
+    frame.writeRaw(header.bytes());
+    frame.writeRaw(body);
+    return frame.take();
+}
+
+QByteArray listGroupsV5Answer() {
+    const MessageSpec& spec = listGroupsApi().response;
+    Struct answer = MessageCodec::make(spec);
+    answer.add("Groups").set("GroupId", QStringLiteral("orders"));
+    return MessageCodec::encode(spec, 5, answer);
+}
+
+} // namespace
 
 class TestProtocolCodec : public QObject {
     Q_OBJECT
@@ -200,6 +230,69 @@ private slots:
             MessageCodec::decode(describeGroupsApi().response, 99, QByteArray());
         QVERIFY(!decoded.ok());
         QVERIFY(decoded.error().message.contains(u"version 99"));
+    }
+
+    void responseFramesAreReadWithTheirHeader() {
+        // ListGroups v5 has the flexible response header: its tagged fields are skipped,
+        // a header field of a newer broker included.
+        const QByteArray frame =
+            responseFrame(7, true, listGroupsV5Answer(), QByteArray("\x01\x05\x02zz", 5));
+        const Result<Struct> read = ResponseFrame::parse(frame, listGroupsApi(), 5, 7, broker);
+        QVERIFY2(read.ok(), qPrintable(failureOf(read)));
+        QCOMPARE(read.value().structs("Groups").front().string("GroupId"),
+                 QStringLiteral("orders"));
+        // ApiVersions answers with the classic header in its flexible versions too.
+        const MessageSpec& versions = apiVersionsApi().response;
+        const QByteArray body = MessageCodec::encode(versions, 3, MessageCodec::make(versions));
+        QVERIFY(ResponseFrame::parse(responseFrame(1, false, body), apiVersionsApi(), 3, 1, broker)
+                    .ok());
+        QVERIFY(!ResponseFrame::parse(responseFrame(1, true, body), apiVersionsApi(), 3, 1, broker)
+                     .ok());
+    }
+
+    void responseFramesOfTheWrongSizeAreRefused() {
+        const QByteArray frame = responseFrame(7, true, listGroupsV5Answer());
+        for (int cut = 0; cut < frame.size(); ++cut) {
+            const Result<Struct> read =
+                ResponseFrame::parse(frame.left(cut), listGroupsApi(), 5, 7, broker);
+            QVERIFY2(!read.ok(), qPrintable(QStringLiteral("cut at %1 was read").arg(cut)));
+            QVERIFY2(read.error().message.contains(broker), qPrintable(failureOf(read)));
+        }
+        QVERIFY(!ResponseFrame::parse(frame + "x", listGroupsApi(), 5, 7, broker).ok());
+    }
+
+    void framesOverTheSizeLimitAreRefusedBeforeReading() {
+        WireWriter size;
+        size.writeInt32(ResponseFrame::maximumSize + 1);
+        const Result<int32_t> over = ResponseFrame::parseSize(size.bytes(), broker);
+        QVERIFY(!over.ok());
+        QVERIFY2(over.error().message.contains(u"limit"), qPrintable(failureOf(over)));
+        WireWriter limit;
+        limit.writeInt32(ResponseFrame::maximumSize);
+        QCOMPARE(ResponseFrame::parseSize(limit.bytes(), broker).value(),
+                 ResponseFrame::maximumSize);
+        // Below a correlation id's 4 bytes, and negative.
+        for (const int32_t bad : {0, 3, -1, INT32_MIN}) {
+            WireWriter small;
+            small.writeInt32(bad);
+            QVERIFY2(!ResponseFrame::parseSize(small.bytes(), broker).ok(),
+                     qPrintable(QString::number(bad)));
+        }
+    }
+
+    void anAnswerToAnotherRequestIsRefused() {
+        const QByteArray frame = responseFrame(8, true, listGroupsV5Answer());
+        const Result<Struct> read = ResponseFrame::parse(frame, listGroupsApi(), 5, 7, broker);
+        QVERIFY(!read.ok());
+        QVERIFY2(read.error().message.contains(u"correlation id 8, expected 7"),
+                 qPrintable(failureOf(read)));
+        // A body that does not decode names the broker too.
+        const Result<Struct> garbage =
+            ResponseFrame::parse(responseFrame(7, true, "\xff"), listGroupsApi(), 5, 7, broker);
+        QVERIFY(!garbage.ok());
+        QVERIFY2(garbage.error().message.contains(u"malformed ListGroupsResponse v5") &&
+                     garbage.error().message.contains(broker),
+                 qPrintable(failureOf(garbage)));
     }
 
     void scramMatchesRfc7677() {

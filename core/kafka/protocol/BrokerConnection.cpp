@@ -2,9 +2,9 @@
 
 #include "kafka/protocol/Apis.h"
 #include "kafka/protocol/MessageCodec.h"
+#include "kafka/protocol/ResponseFrame.h"
 #include "kafka/protocol/SaslAuthenticator.h"
 #include "kafka/protocol/TlsSocketFactory.h"
-#include "kafka/protocol/WireReader.h"
 #include "kafka/protocol/WireWriter.h"
 
 #include <librdkafka/rdkafka.h>
@@ -51,12 +51,6 @@ QByteArray requestHeader(ApiKey api, int16_t version, int32_t correlationId, boo
     if (flexible)
         writer.writeUnsignedVarint(0);
     return writer.take();
-}
-
-// ApiVersions answers with the classic response header even in its flexible versions,
-// so that a client can read the answer before it knows what the broker speaks.
-bool responseHeaderIsFlexible(const ApiSpec& api, int16_t version) {
-    return api.key != ApiKey::ApiVersions && MessageCodec::isFlexible(api.response, version);
 }
 
 } // namespace
@@ -112,10 +106,13 @@ KafkaError BrokerConnection::transportError(const QString& what) {
 
 Status BrokerConnection::waitFor(bool forWrite, Deadline deadline, const QString& what) {
     while (true) {
-        if (m_cancelled && m_cancelled->load())
+        if (m_cancelled && m_cancelled->load()) {
+            // The request's answer may still come: the connection is out of step.
+            close();
             return KafkaError{RD_KAFKA_RESP_ERR__INTR,
                               QStringLiteral("%1 %2 was cancelled").arg(what, m_address.toString()),
                               false, false};
+        }
         const int left = remainingMs(deadline);
         if (left == 0) {
             close();
@@ -185,41 +182,40 @@ Status BrokerConnection::connectSocket(const ConnectionSecurity& security, Deadl
     return Done{};
 }
 
-Status BrokerConnection::writeFrame(const QByteArray& frame, Deadline deadline) {
+Status BrokerConnection::writeFrame(const QByteArray& frame, const char* api, Deadline deadline) {
     if (!isOpen())
-        return transportError(QStringLiteral("lost the connection to"));
+        return transportError(
+            QStringLiteral("lost the connection before sending %1 to").arg(QLatin1String(api)));
     WireWriter size;
     size.writeInt32(int32_t(frame.size()));
     if (m_socket->write(size.bytes()) < 0 || m_socket->write(frame) < 0)
-        return transportError(QStringLiteral("could not send to"));
+        return transportError(QStringLiteral("could not send %1 to").arg(QLatin1String(api)));
+    const QString what = QStringLiteral("sending %1 to").arg(QLatin1String(api));
     while (m_socket->bytesToWrite() > 0) {
-        if (Status written = waitFor(true, deadline, QStringLiteral("sending to")); !written)
+        if (Status written = waitFor(true, deadline, what); !written)
             return written;
     }
     return Done{};
 }
 
-Result<QByteArray> BrokerConnection::readFrame(Deadline deadline) {
+Result<QByteArray> BrokerConnection::readFrame(const char* api, Deadline deadline) {
+    const QString what = QStringLiteral("waiting for %1 from").arg(QLatin1String(api));
     while (m_socket->bytesAvailable() < 4) {
-        if (Status read = waitFor(false, deadline, QStringLiteral("waiting for")); !read)
+        if (Status read = waitFor(false, deadline, what); !read)
             return read.error();
     }
-    const QByteArray sizeBytes = m_socket->read(4);
-    WireReader sizeReader(sizeBytes);
-    const int32_t size = sizeReader.readInt32("frame size");
-    if (size < 4 || size > maximumFrameSize) {
+    const QByteArray sizeBytes = m_socket->read(ResponseFrame::sizePrefixBytes);
+    const Result<int32_t> announced = ResponseFrame::parseSize(sizeBytes, m_address.toString());
+    if (!announced) {
         close();
-        return KafkaError::fromCode(RD_KAFKA_RESP_ERR__BAD_MSG,
-                                    QStringLiteral("%1 sent a frame of %2 bytes (limit %3)")
-                                        .arg(m_address.toString())
-                                        .arg(size)
-                                        .arg(maximumFrameSize));
+        return announced.error();
     }
+    const int32_t size = announced.value();
     QByteArray frame;
     frame.reserve(std::min<int32_t>(size, 1 << 20)); // grows with what actually arrives
     while (frame.size() < size) {
         if (m_socket->bytesAvailable() == 0) {
-            if (Status read = waitFor(false, deadline, QStringLiteral("waiting for")); !read)
+            if (Status read = waitFor(false, deadline, what); !read)
                 return read.error();
         }
         frame.append(m_socket->read(size - frame.size()));
@@ -238,32 +234,20 @@ Result<Struct> BrokerConnection::call(const ApiSpec& api, int16_t version, const
     const bool flexible = MessageCodec::isFlexible(api.request, version);
     QByteArray frame = requestHeader(api.key, version, correlationId, flexible);
     frame.append(MessageCodec::encode(api.request, version, request));
-    if (Status sent = writeFrame(frame, deadline); !sent)
+    if (Status sent = writeFrame(frame, api.name, deadline); !sent)
         return sent.error();
 
-    Result<QByteArray> answer = readFrame(deadline);
+    Result<QByteArray> answer = readFrame(api.name, deadline);
     if (!answer)
         return answer.error();
-    WireReader header(answer.value());
-    const int32_t answeredId = header.readInt32("correlation id");
-    if (responseHeaderIsFlexible(api, version))
-        header.skipTaggedFields("response header");
-    if (header.failed() || answeredId != correlationId) {
+    const Result<qsizetype> bodyStart = ResponseFrame::parseHeader(
+        answer.value(), api, version, correlationId, m_address.toString());
+    if (!bodyStart) {
         close();
-        return KafkaError::fromCode(RD_KAFKA_RESP_ERR__BAD_MSG,
-                                    QStringLiteral("%1 answered %2 with correlation id %3, "
-                                                   "expected %4")
-                                        .arg(m_address.toString(), QLatin1String(api.name))
-                                        .arg(answeredId)
-                                        .arg(correlationId));
+        return bodyStart.error();
     }
-    const QByteArrayView body = QByteArrayView(answer.value()).sliced(header.position());
-    Result<Struct> decoded = MessageCodec::decode(api.response, version, body);
-    if (!decoded)
-        return KafkaError::fromCode(
-            decoded.error().code,
-            QStringLiteral("%1 from %2").arg(decoded.error().message, m_address.toString()));
-    return decoded;
+    return ResponseFrame::parseBody(answer.value(), bodyStart.value(), api, version,
+                                    m_address.toString());
 }
 
 Result<Struct> BrokerConnection::call(const ApiSpec& api, const Struct& request,

@@ -3,6 +3,7 @@
 #include "kafka/Result.h"
 #include "kafka/protocol/ConnectionSecurity.h"
 #include "kafka/protocol/MessageStruct.h"
+#include "kafka/protocol/ResponseFrame.h"
 
 #include <QHash>
 #include <QString>
@@ -35,7 +36,7 @@ public:
 
     // Kafka's socket.request.max.bytes default: no answer Groupscope asks for is larger,
     // and a frame that says it is larger is refused before anything is allocated for it.
-    static constexpr int32_t maximumFrameSize = 100 * 1024 * 1024;
+    static constexpr int32_t maximumFrameSize = ResponseFrame::maximumSize;
 
     static Result<std::unique_ptr<BrokerConnection>>
     open(const BrokerAddress& address, const ConnectionSecurity& security, Deadline deadline,
@@ -60,6 +61,9 @@ public:
     const BrokerAddress& address() const { return m_address; }
     void setCancelFlag(const std::atomic<bool>* cancelled) { m_cancelled = cancelled; }
     bool isOpen() const;
+    // The flag that cancels the waits of this connection's calls (nullptr: none); a
+    // cancelled call closes the connection, whose answer would still come.
+    void setCancelFlag(const std::atomic<bool>* cancelled) { m_cancelled = cancelled; }
 
     // Observes every request sent by every connection (API key, broker address), on the
     // sending thread: tests and benchmarks count requests with it. Set before the work to
@@ -72,8 +76,9 @@ private:
 
     Status connectSocket(const ConnectionSecurity& security, Deadline deadline);
     Status negotiateVersions(Deadline deadline);
-    Status writeFrame(const QByteArray& frame, Deadline deadline);
-    Result<QByteArray> readFrame(Deadline deadline);
+    // `api` names the request in errors.
+    Status writeFrame(const QByteArray& frame, const char* api, Deadline deadline);
+    Result<QByteArray> readFrame(const char* api, Deadline deadline);
     // Waits for the socket (ready read or bytes written), in slices so that the cancel
     // flag is seen within about 100 ms.
     Status waitFor(bool forWrite, Deadline deadline, const QString& what);

@@ -22,8 +22,8 @@ void ClusterConnections::setCancelFlag(const std::atomic<bool>* cancelled) {
     m_cancelled = cancelled;
     if (m_bootstrapConnection)
         m_bootstrapConnection->setCancelFlag(cancelled);
-    for (const auto& connection : std::as_const(m_connections))
-        connection->setCancelFlag(cancelled);
+    for (const auto& open : std::as_const(m_connections))
+        open->setCancelFlag(cancelled);
 }
 
 QString ClusterConnections::describeNode(int32_t nodeId) const {

@@ -28,7 +28,7 @@ public:
 
     ClusterConnections(QList<BrokerAddress> bootstrap, ConnectionSecurity security);
 
-    // Also for the connections already open: a flag set later interrupts their waits.
+    // The flag that cancels waits, for the connections opened from now on and the open ones.
     void setCancelFlag(const std::atomic<bool>* cancelled);
 
     // The cluster's brokers, from one Metadata request (asked again when `refresh`).
