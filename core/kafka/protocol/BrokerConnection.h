@@ -59,7 +59,6 @@ public:
     Result<Struct> call(const ApiSpec& api, const Struct& request, Deadline deadline);
 
     const BrokerAddress& address() const { return m_address; }
-    void setCancelFlag(const std::atomic<bool>* cancelled) { m_cancelled = cancelled; }
     bool isOpen() const;
     // The flag that cancels the waits of this connection's calls (nullptr: none); a
     // cancelled call closes the connection, whose answer would still come.
