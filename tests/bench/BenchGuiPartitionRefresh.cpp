@@ -40,12 +40,13 @@ monitor::GroupSnapshot busyGroup(int refresh) {
     monitor::GroupSnapshot group;
     group.description.groupId = QStringLiteral("bench-group");
     group.description.state = kafka::GroupState::Stable;
-    for (int m = 0; m < 20; ++m)
-        group.description.members.append({QStringLiteral("consumer-%1-uuid").arg(m),
-                                          {},
-                                          QStringLiteral("client-%1").arg(m),
-                                          QStringLiteral("/10.0.0.%1").arg(m),
-                                          {}});
+    for (int m = 0; m < 20; ++m) {
+        kafka::MemberDescription member;
+        member.memberId = QStringLiteral("consumer-%1-uuid").arg(m);
+        member.clientId = QStringLiteral("client-%1").arg(m);
+        member.host = QStringLiteral("/10.0.0.%1").arg(m);
+        group.description.members.append(member);
+    }
     group.partitions.reserve(topics * partitionsPerTopic);
     for (int t = 0; t < topics; ++t)
         for (int p = 0; p < partitionsPerTopic; ++p) {

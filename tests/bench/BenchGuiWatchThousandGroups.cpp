@@ -61,8 +61,10 @@ monitor::ClusterSnapshot poll(int tick) {
         group.description.state = kafka::GroupState::Stable;
         group.description.protocolType = QStringLiteral("consumer");
         group.description.partitionAssignor = QStringLiteral("range");
-        group.description.members.append(
-            {QStringLiteral("member-%1").arg(g), {}, QStringLiteral("client-%1").arg(g), {}, {}});
+        kafka::MemberDescription member;
+        member.memberId = QStringLiteral("member-%1").arg(g);
+        member.clientId = QStringLiteral("client-%1").arg(g);
+        group.description.members.append(member);
         for (int t = 0; t < topicsPerGroup; ++t)
             for (int p = 0; p < partitionsPerTopic; ++p) {
                 monitor::PartitionSnapshot row;

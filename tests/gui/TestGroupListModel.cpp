@@ -22,8 +22,11 @@ monitor::GroupSnapshot group(const QString& id, kafka::GroupState state, int mem
     monitor::GroupSnapshot snapshot;
     snapshot.description.groupId = id;
     snapshot.description.state = state;
-    for (int i = 0; i < members; ++i)
-        snapshot.description.members.append({QStringLiteral("member-%1").arg(i), {}, {}, {}, {}});
+    for (int i = 0; i < members; ++i) {
+        kafka::MemberDescription member;
+        member.memberId = QStringLiteral("member-%1").arg(i);
+        snapshot.description.members.append(member);
+    }
     for (int partition = 0; partition < lags.size(); ++partition) {
         monitor::PartitionSnapshot row;
         row.topicPartition = {topic, partition};
