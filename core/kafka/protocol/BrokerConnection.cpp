@@ -178,6 +178,16 @@ Status BrokerConnection::connectSocket(const ConnectionSecurity& security, Deadl
                     QStringLiteral("%1: %2").arg(m_address.toString(), reason));
             }
         }
+        if (security.verifyHostName) {
+            // Before anything (the SASL credentials above all) is sent to it.
+            if (const QString mismatch =
+                    TlsSocketFactory::hostNameMismatch(*tlsSocket, m_address.host);
+                !mismatch.isEmpty()) {
+                close();
+                return KafkaError::tlsHandshakeFailed(
+                    QStringLiteral("%1: %2").arg(m_address.toString(), mismatch));
+            }
+        }
     }
     return Done{};
 }
