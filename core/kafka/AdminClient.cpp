@@ -2,6 +2,7 @@
 
 #include "kafka/AdminClientDetail.h"
 #include "kafka/ClientConf.h"
+#include "kafka/GroupClientChoice.h"
 #include "kafka/TopicPartitionList.h"
 #include "kafka/protocol/ConnectionSecurity.h"
 #include "kafka/protocol/OAuthTokenSource.h"
@@ -173,7 +174,11 @@ Result<std::unique_ptr<AdminClient>> AdminClient::create(const ConnectionProfile
     if (Status token = handOverStaticOAuthToken(raw, profile); !token)
         return token.error();
     client->m_queue.reset(rd_kafka_queue_new(raw));
-    if (auto groups = GroupProtocolClient::create(profile, timeout))
+    // Groups go through Groupscope's own client unless the profile needs what it does not
+    // speak, or GROUPSCOPE_GROUP_CLIENT=librdkafka asks for librdkafka (GroupClientChoice).
+    if (const GroupClientChoice choice = GroupClientChoice::forProfile(profile); !choice.ownClient)
+        client->m_groupProtocolUnavailable = choice.reason;
+    else if (auto groups = GroupProtocolClient::create(profile, timeout))
         client->m_groupProtocol = std::move(groups).value();
     else
         client->m_groupProtocolUnavailable = groups.error();
@@ -195,10 +200,7 @@ void AdminClient::setTimeout(Milliseconds timeout) {
 QString AdminClient::groupProtocolFallback() const {
     if (m_groupProtocol)
         return {};
-    return QStringLiteral("%1; groups are read through librdkafka instead, which cannot show "
-                          "share or streams groups, member and group epochs, or share-group "
-                          "start offsets, and asks for each group separately")
-        .arg(m_groupProtocolUnavailable.message);
+    return GroupClientChoice::fallbackNote(m_groupProtocolUnavailable);
 }
 
 void AdminClient::errorCallback(rd_kafka_t*, int code, const char* reason, void* opaque) {
