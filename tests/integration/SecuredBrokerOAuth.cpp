@@ -148,6 +148,12 @@ void TestSecuredBroker::oauthBearerListsAndDescribes() {
     auto client = adminFor(config);
     QVERIFY(client);
     checkGroupIsRead(*client);
+    // Log offsets are librdkafka's in both cases: its handle has the token as well.
+    const auto logOffsets = client->logOffsets({{m_topic, 0}});
+    QVERIFY2(logOffsets.ok(),
+             qPrintable(logOffsets.ok() ? QString() : logOffsets.error().toString()));
+    QCOMPARE(logOffsets.value().size(), 1);
+    QCOMPARE(logOffsets.value().first().logEndOffset, 10);
     if (way == u"OIDC")
         QVERIFY(endpoint.requests() >= 1);
 }
