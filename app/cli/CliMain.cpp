@@ -6,6 +6,7 @@
 #include "cli/MonitorCommands.h"
 #include "cli/ResetCommands.h"
 #include "cli/SandboxCommand.h"
+#include "kafka/GroupClientChoice.h"
 #include "kafka/LibrdkafkaVersion.h"
 
 namespace groupscope::cli {
@@ -121,6 +122,13 @@ std::optional<int> applyCommonOptions(const CommonOptions& options, bool needsCl
     // every time, on stderr so that it never mixes with output a script parses.
     if (const QString warning = context.profile.verificationWarning(); !warning.isEmpty())
         context.err << "Warning: " << warning << u'\n';
+    // Once per run, before any request: what reading the groups through librdkafka costs,
+    // when this profile needs it (GSSAPI, a PKCS#12 keystore) or the environment asks.
+    if (needsCluster)
+        if (const QString note =
+                kafka::GroupClientChoice::forProfile(context.profile).fallbackNote();
+            !note.isEmpty())
+            context.err << "Note: " << note << u'\n';
     return std::nullopt;
 }
 

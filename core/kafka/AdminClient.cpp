@@ -2,10 +2,14 @@
 
 #include "kafka/AdminClientDetail.h"
 #include "kafka/ClientConf.h"
+#include "kafka/GroupClientChoice.h"
 #include "kafka/TopicPartitionList.h"
+#include "kafka/protocol/ConnectionSecurity.h"
+#include "kafka/protocol/OAuthTokenSource.h"
 
 #include <librdkafka/rdkafka.h>
 
+#include <QDateTime>
 #include <QMutexLocker>
 #include <QUuid>
 
@@ -67,6 +71,37 @@ std::atomic<bool> logSinkSet = false;
 
 using detail::fromUtf8OrEmpty;
 using detail::remainingMs;
+
+namespace {
+
+// A ready OAUTHBEARER token (sasl.oauthbearer.config "token=...", Groupscope's own form)
+// goes to librdkafka as well, which otherwise waits for a token refresh callback: named by
+// its "sub" and valid until its "exp" when it is a JWT (librdkafka wants both), else for a
+// day, after which the broker's verdict stands alone. The token is in no error.
+Status handOverStaticOAuthToken(rd_kafka_t* handle, const ConnectionProfile& profile) {
+    const auto security = protocol::ConnectionSecurity::fromProfile(profile);
+    if (!security || security.value().oauthStaticToken.isEmpty())
+        return Done{};
+    const QString& token = security.value().oauthStaticToken;
+    const auto claims = protocol::OAuthTokenSource::claimsOf(token);
+    const QByteArray principal =
+        claims.principal.isEmpty() ? QByteArrayLiteral("groupscope") : claims.principal.toUtf8();
+    const qint64 expiresAt =
+        claims.expiresAtMs.value_or(QDateTime::currentMSecsSinceEpoch() + 24 * 3600 * 1000);
+    char reason[512] = {};
+    if (rd_kafka_oauthbearer_set_token(handle, token.toUtf8().constData(), expiresAt,
+                                       principal.constData(), nullptr, 0, reason,
+                                       sizeof reason) != RD_KAFKA_RESP_ERR_NO_ERROR)
+        return KafkaError{
+            RD_KAFKA_RESP_ERR__AUTHENTICATION,
+            QStringLiteral("authentication failed: the OAUTHBEARER token "
+                           "(sasl.oauthbearer.config token=...) is not usable: %1")
+                .arg(QString::fromUtf8(reason).replace(token, QStringLiteral("<token>"))),
+            false, false};
+    return Done{};
+}
+
+} // namespace
 
 void AdminClient::setLogSink(LogSink sink) {
     QMutexLocker lock(&logSinkMutex);
@@ -136,8 +171,14 @@ Result<std::unique_ptr<AdminClient>> AdminClient::create(const ConnectionProfile
     }
     (void)conf.value().release(); // rd_kafka_new took ownership of the configuration
     client->m_handle.reset(raw);
+    if (Status token = handOverStaticOAuthToken(raw, profile); !token)
+        return token.error();
     client->m_queue.reset(rd_kafka_queue_new(raw));
-    if (auto groups = GroupProtocolClient::create(profile, timeout))
+    // Groups go through Groupscope's own client unless the profile needs what it does not
+    // speak, or GROUPSCOPE_GROUP_CLIENT=librdkafka asks for librdkafka (GroupClientChoice).
+    if (const GroupClientChoice choice = GroupClientChoice::forProfile(profile); !choice.ownClient)
+        client->m_groupProtocolUnavailable = choice.reason;
+    else if (auto groups = GroupProtocolClient::create(profile, timeout))
         client->m_groupProtocol = std::move(groups).value();
     else
         client->m_groupProtocolUnavailable = groups.error();
@@ -159,10 +200,7 @@ void AdminClient::setTimeout(Milliseconds timeout) {
 QString AdminClient::groupProtocolFallback() const {
     if (m_groupProtocol)
         return {};
-    return QStringLiteral("%1; groups are read through librdkafka instead, which cannot show "
-                          "share or streams groups, member and group epochs, or share-group "
-                          "start offsets, and asks for each group separately")
-        .arg(m_groupProtocolUnavailable.message);
+    return GroupClientChoice::fallbackNote(m_groupProtocolUnavailable);
 }
 
 void AdminClient::errorCallback(rd_kafka_t*, int code, const char* reason, void* opaque) {

@@ -1,6 +1,7 @@
 // The main window against the real broker: a group with committed offsets appears with the
 // lag Kafka's own tool reports, later refreshes update it in place (the selection stays),
-// and an unreachable cluster is reported in the status bar.
+// an unreachable cluster is reported in the status bar, and so is a profile whose groups
+// only librdkafka can read.
 
 #include "TestBroker.h"
 
@@ -10,6 +11,7 @@
 
 #include <QApplication>
 #include <QItemSelectionModel>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTableView>
@@ -116,6 +118,25 @@ private slots:
         QVERIFY2(window.connectionStatusText().contains(QStringLiteral("127.0.0.1:1")),
                  qPrintable(window.connectionStatusText()));
         QCOMPARE(window.groupListModel()->rowCount(), 0);
+    }
+
+    // A profile Groupscope's own group client cannot speak: the status bar says that the
+    // groups come through librdkafka, and its tooltip why and what that costs.
+    void librdkafkaFallbackIsShownInTheStatusBar() {
+        MainWindow window;
+        auto* mode = window.findChild<QLabel*>(QStringLiteral("connectionMode"));
+        QVERIFY(mode);
+        window.connectTo(test::brokerProfile());
+        QVERIFY(mode->text().isEmpty());
+        kafka::ConnectionProfile kerberos;
+        kerberos.bootstrapServers = QStringLiteral("127.0.0.1:1");
+        kerberos.securityProtocol = QStringLiteral("SASL_PLAINTEXT");
+        kerberos.saslMechanism = QStringLiteral("GSSAPI");
+        window.connectTo(kerberos);
+        QCOMPARE(mode->text(), QStringLiteral("Groups via librdkafka"));
+        QVERIFY2(mode->toolTip().contains(QStringLiteral("SASL mechanism GSSAPI")) &&
+                     mode->toolTip().contains(QStringLiteral("share or streams groups")),
+                 qPrintable(mode->toolTip()));
     }
 };
 

@@ -1,11 +1,12 @@
 // Groupscope against a broker that authenticates (SASL SCRAM-SHA-512 and PLAIN over TLS)
 // and authorises (ACLs): what each user may do works, what is denied says so clearly, and
-// connection set-up failures (wrong password, untrusted certificate) fail fast instead of
-// waiting out the deadline. Kafka's own kafka-consumer-groups checks the same answers.
-#include "TestBroker.h"
+// connection set-up failures (wrong password, untrusted certificate, host name mismatch)
+// fail fast instead of waiting out the deadline, through Groupscope's own group client and
+// through librdkafka alike. Kafka's own kafka-consumer-groups checks the same answers.
+#include "TestSecuredBroker.h"
 
-#include "kafka/AdminClient.h"
 #include "kafka/ClientConf.h"
+#include "kafka/GroupClientChoice.h"
 
 #include <librdkafka/rdkafka.h>
 
@@ -63,51 +64,23 @@ QMap<QString, qint64> committedFromKafkaTool(const QByteArray& table, const QStr
 
 } // namespace
 
-class TestSecuredBroker : public QObject {
-    Q_OBJECT
-private slots:
-    void initTestCase();
-    void cleanupTestCase();
+GroupClientOfRow::GroupClientOfRow(bool librdkafka)
+    : m_librdkafka(librdkafka) {
+    if (librdkafka)
+        qputenv(kafka::GroupClientChoice::environmentVariable, "librdkafka");
+    else
+        qunsetenv(kafka::GroupClientChoice::environmentVariable);
+}
 
-    void verificationIsOnByDefault();
-    void commandConfigTurnsVerificationOffExplicitly();
-    void hostNameCheckOffAloneIsWarnedAbout();
+GroupClientOfRow::~GroupClientOfRow() {
+    qunsetenv(kafka::GroupClientChoice::environmentVariable);
+}
 
-    void usersWithRightsListAndDescribe_data();
-    void usersWithRightsListAndDescribe();
-    void cliDescribesThroughEachMechanism_data();
-    void cliDescribesThroughEachMechanism();
-    void restrictedUserTimelineFallsBackToPolling();
-    void userWithoutAlterGetsAuthorisationErrorPerPartition();
-    void partialFailureIsReportedAuditedAndUndoneRowByRow();
-    void wrongPasswordFailsFastWithAuthenticationMessage();
-    void adminClientFailsFastOnWrongPassword();
-    void untrustedBrokerFailsFastWithCertificateMessage();
-    void verificationOffConnectsToUntrustedBrokerWithWarning();
-    void wrongKeyPassphraseIsNamed();
-    void hostNameMismatchIsRefusedUnlessTurnedOff();
-
-    void kafkaToolSeesTheSameOffsets();
-    void kafkaToolIsDeniedTheSameReset();
-    void kafkaToolRejectsTheWrongPassword();
-
-private:
-    // Runs groupscope-cli with a command config; `extraLines` are appended to a copy of it.
-    ProcessResult cli(const QString& configFile, const QStringList& arguments);
-    QString configWith(const QString& user, const QStringList& replacements,
-                       const QStringList& extraLines = {});
-    std::unique_ptr<kafka::AdminClient> admin(const QString& user);
-    QMap<QString, qint64> committedAsAlice();
-    // Lists groups with the CLI under `config` and checks it fails, saying each of
-    // `phrases`, well before its request deadline; `what` names the case in the log.
-    void listFailsFastWith(const QString& config, const QByteArrayList& phrases, const char* what);
-
-    test::SecureBroker m_broker;
-    QTemporaryDir m_scratch;
-    QString m_topic;
-    QString m_group;
-    int m_configCount = 0;
-};
+void TestSecuredBroker::addClientRows() {
+    QTest::addColumn<bool>("librdkafka");
+    QTest::newRow("own client") << false;
+    QTest::newRow("librdkafka") << true;
+}
 
 ProcessResult TestSecuredBroker::cli(const QString& configFile, const QStringList& arguments) {
     return test::run(cliPath,
@@ -127,22 +100,59 @@ QString TestSecuredBroker::configWith(const QString& user, const QStringList& re
             if (line.startsWith(key + QLatin1Char('=')))
                 line = replacement;
     }
-    lines += extraLines;
+    return writeConfig(lines + extraLines);
+}
+
+QString TestSecuredBroker::writeConfig(const QStringList& lines) {
     const QString path =
         m_scratch.filePath(QStringLiteral("config-%1.properties").arg(++m_configCount));
     QFile target(path);
     if (!target.open(QIODevice::WriteOnly))
         return {};
+    target.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     target.write(lines.join(QLatin1Char('\n')).toUtf8());
     return path;
 }
 
-std::unique_ptr<kafka::AdminClient> TestSecuredBroker::admin(const QString& user) {
-    auto profile = kafka::ConnectionProfile::fromCommandConfigFile(m_broker.clientConfig(user));
-    if (!profile)
+std::unique_ptr<kafka::AdminClient> TestSecuredBroker::adminFor(const QString& config) {
+    auto profile = kafka::ConnectionProfile::fromCommandConfigFile(config);
+    if (!profile) {
+        qWarning("%s", qPrintable(profile.error().message));
         return nullptr;
+    }
     auto client = kafka::AdminClient::create(profile.value(), 20s);
-    return client ? std::move(client.value()) : nullptr;
+    if (!client) {
+        qWarning("%s", qPrintable(client.error().message));
+        return nullptr;
+    }
+    // The group client the row asks for, and no other.
+    const bool librdkafka =
+        qEnvironmentVariableIsSet(kafka::GroupClientChoice::environmentVariable);
+    if ((client.value()->groupProtocol() == nullptr) != librdkafka) {
+        qWarning("expected groups through %s: %s", librdkafka ? "librdkafka" : "the own client",
+                 qPrintable(client.value()->groupProtocolFallback()));
+        return nullptr;
+    }
+    return std::move(client.value());
+}
+
+std::unique_ptr<kafka::AdminClient> TestSecuredBroker::admin(const QString& user) {
+    return adminFor(m_broker.clientConfig(user));
+}
+
+void TestSecuredBroker::checkGroupIsRead(kafka::AdminClient& client) {
+    const auto groups = client.listGroups();
+    QVERIFY2(groups.ok(), qPrintable(groups.ok() ? QString() : groups.error().toString()));
+    QVERIFY(std::any_of(
+        groups.value().cbegin(), groups.value().cend(),
+        [&](const kafka::GroupListing& listing) { return listing.groupId == m_group; }));
+    const auto described = client.describeGroups({m_group});
+    QVERIFY2(described.ok(), qPrintable(described.ok() ? QString() : described.error().toString()));
+    QCOMPARE(described.value().size(), 1);
+    QCOMPARE(described.value().first().state, kafka::GroupState::Empty);
+    const auto committed = client.listCommittedOffsets({m_group});
+    QVERIFY2(committed.ok(), qPrintable(committed.ok() ? QString() : committed.error().toString()));
+    QCOMPARE(committed.value().value(m_group).size(), partitionCount);
 }
 
 QMap<QString, qint64> TestSecuredBroker::committedAsAlice() {
@@ -228,42 +238,47 @@ void TestSecuredBroker::hostNameCheckOffAloneIsWarnedAbout() {
 
 void TestSecuredBroker::usersWithRightsListAndDescribe_data() {
     QTest::addColumn<QString>("user");
-    QTest::newRow("SCRAM-SHA-512, client certificate") << QStringLiteral("alice");
-    QTest::newRow("PLAIN") << QStringLiteral("bob");
-    QTest::newRow("describe only, no offsets topic") << QStringLiteral("carol");
-    QTest::newRow("describe only, no alter") << QStringLiteral("dave");
+    QTest::addColumn<bool>("librdkafka");
+    const std::pair<const char*, const char*> users[] = {
+        {"SCRAM-SHA-512, client certificate", "alice"},
+        {"PLAIN", "bob"},
+        {"describe only, no offsets topic", "carol"},
+        {"describe only, no alter", "dave"}};
+    for (const bool librdkafka : {false, true})
+        for (const auto& [name, user] : users)
+            QTest::addRow("%s, %s", name, librdkafka ? "librdkafka" : "own client")
+                << QString::fromLatin1(user) << librdkafka;
 }
 
 void TestSecuredBroker::usersWithRightsListAndDescribe() {
     QFETCH(QString, user);
+    QFETCH(bool, librdkafka);
+    const GroupClientOfRow groupClient(librdkafka);
     auto client = admin(user);
     QVERIFY(client);
-    const auto groups = client->listGroups();
-    QVERIFY2(groups.ok(), qPrintable(groups.ok() ? QString() : groups.error().toString()));
-    QVERIFY(std::any_of(
-        groups.value().cbegin(), groups.value().cend(),
-        [&](const kafka::GroupListing& listing) { return listing.groupId == m_group; }));
-    const auto described = client->describeGroups({m_group});
-    QVERIFY2(described.ok(), qPrintable(described.ok() ? QString() : described.error().toString()));
-    QCOMPARE(described.value().size(), 1);
-    QCOMPARE(described.value().first().state, kafka::GroupState::Empty);
-    const auto committed = client->listCommittedOffsets({m_group});
-    QVERIFY2(committed.ok(), qPrintable(committed.ok() ? QString() : committed.error().toString()));
-    QCOMPARE(committed.value().value(m_group).size(), partitionCount);
+    checkGroupIsRead(*client);
 }
 
 void TestSecuredBroker::cliDescribesThroughEachMechanism_data() {
     QTest::addColumn<QString>("user");
-    QTest::newRow("SCRAM-SHA-512") << QStringLiteral("alice");
-    QTest::newRow("PLAIN") << QStringLiteral("bob");
+    QTest::addColumn<bool>("librdkafka");
+    QTest::newRow("SCRAM-SHA-512, own client") << QStringLiteral("alice") << false;
+    QTest::newRow("PLAIN, own client") << QStringLiteral("bob") << false;
+    QTest::newRow("SCRAM-SHA-512, librdkafka") << QStringLiteral("alice") << true;
+    QTest::newRow("PLAIN, librdkafka") << QStringLiteral("bob") << true;
 }
 
 void TestSecuredBroker::cliDescribesThroughEachMechanism() {
     QFETCH(QString, user);
+    QFETCH(bool, librdkafka);
+    const GroupClientOfRow groupClient(librdkafka);
     const auto listed = cli(m_broker.clientConfig(user), {QStringLiteral("list")});
     QVERIFY2(listed.ok(), listed.err.constData());
     QVERIFY(text(listed.out).split(QLatin1Char('\n')).contains(m_group));
     QVERIFY2(!listed.err.contains("Warning"), listed.err.constData()); // verification is on
+    // The CLI says when librdkafka reads the groups, and only then.
+    QVERIFY2(listed.err.contains("Note: GROUPSCOPE_GROUP_CLIENT=librdkafka is set") == librdkafka,
+             listed.err.constData());
     const auto described =
         cli(m_broker.clientConfig(user), {QStringLiteral("describe"), QStringLiteral("--group"),
                                           m_group, QStringLiteral("--json")});
@@ -421,18 +436,27 @@ if result['failed']:
 }
 
 void TestSecuredBroker::wrongPasswordFailsFastWithAuthenticationMessage() {
+    QFETCH(bool, librdkafka);
+    const GroupClientOfRow groupClient(librdkafka);
+    // The message names the broker, and no password, right or wrong.
     listFailsFastWith(
         configWith(QStringLiteral("alice"), {QStringLiteral("sasl.password=not-the-password")}),
-        {"authentication failed", "SASL"}, "wrong password");
+        {"authentication failed", "SASL", m_broker.bootstrap().toUtf8()}, "wrong password",
+        {"not-the-password",
+         m_broker.clientProperty(QStringLiteral("alice"), QStringLiteral("sasl.password"))
+             .toUtf8()});
 }
 
 void TestSecuredBroker::adminClientFailsFastOnWrongPassword() {
+    QFETCH(bool, librdkafka);
+    const GroupClientOfRow groupClient(librdkafka);
     auto profile = kafka::ConnectionProfile::fromCommandConfigFile(
         m_broker.clientConfig(QStringLiteral("carol")));
     QVERIFY(profile.ok());
     profile.value().saslPassword = QStringLiteral("not-the-password");
     auto client = kafka::AdminClient::create(profile.value(), longTimeout);
     QVERIFY(client.ok());
+    QCOMPARE(client.value()->groupProtocol() == nullptr, librdkafka);
     const auto start = std::chrono::steady_clock::now();
     const auto groups = client.value()->listGroups();
     const auto elapsed = std::chrono::steady_clock::now() - start;
@@ -441,20 +465,27 @@ void TestSecuredBroker::adminClientFailsFastOnWrongPassword() {
     QVERIFY(elapsed < longTimeout / 2);
     // A second call on the same client fails the same way, not with a stale answer. librdkafka
     // may not report the same failure twice, so this one may wait out a short deadline.
+    // Groupscope's own client tries again, and fails fast again.
     client.value()->setTimeout(10s);
+    const auto againStart = std::chrono::steady_clock::now();
     const auto again = client.value()->describeGroups({m_group});
+    const auto againElapsed = std::chrono::steady_clock::now() - againStart;
     QVERIFY(!again.ok());
     QCOMPARE(again.error().code, RD_KAFKA_RESP_ERR__AUTHENTICATION);
+    if (!librdkafka)
+        QVERIFY(againElapsed < 5s);
 }
 
 void TestSecuredBroker::untrustedBrokerFailsFastWithCertificateMessage() {
+    QFETCH(bool, librdkafka);
+    const GroupClientOfRow groupClient(librdkafka);
     listFailsFastWith(configWith(QStringLiteral("bob"),
                                  {QStringLiteral("ssl.ca.location=") + m_broker.untrustedCaFile()}),
                       {"TLS handshake failed", "certificate"}, "untrusted certificate");
 }
 
 void TestSecuredBroker::listFailsFastWith(const QString& config, const QByteArrayList& phrases,
-                                          const char* what) {
+                                          const char* what, const QByteArrayList& absent) {
     QElapsedTimer timer;
     timer.start();
     const auto listed =
@@ -466,6 +497,9 @@ void TestSecuredBroker::listFailsFastWith(const QString& config, const QByteArra
     QCOMPARE(listed.exitCode, 1);
     for (const QByteArray& phrase : phrases)
         QVERIFY2(listed.err.contains(phrase), listed.err.constData());
+    for (const QByteArray& secret : absent)
+        QVERIFY2(!secret.isEmpty() && !(listed.out + listed.err).contains(secret),
+                 "a secret is in the output");
     // Failing fast means not waiting out the request deadline (run() above stops at half of it).
     QVERIFY2(elapsed < longTimeout.count() / 2, qPrintable(QString::number(elapsed)));
     qInfo("%s reported after %lld ms (deadline %lld ms)", what, elapsed,
@@ -473,6 +507,8 @@ void TestSecuredBroker::listFailsFastWith(const QString& config, const QByteArra
 }
 
 void TestSecuredBroker::verificationOffConnectsToUntrustedBrokerWithWarning() {
+    QFETCH(bool, librdkafka);
+    const GroupClientOfRow groupClient(librdkafka);
     const QString config = configWith(
         QStringLiteral("bob"), {QStringLiteral("ssl.ca.location=") + m_broker.untrustedCaFile()},
         {QStringLiteral("enable.ssl.certificate.verification=false")});
@@ -483,6 +519,8 @@ void TestSecuredBroker::verificationOffConnectsToUntrustedBrokerWithWarning() {
 }
 
 void TestSecuredBroker::wrongKeyPassphraseIsNamed() {
+    QFETCH(bool, librdkafka);
+    const GroupClientOfRow groupClient(librdkafka);
     const QString config = configWith(QStringLiteral("alice"),
                                       {QStringLiteral("ssl.key.password=not-the-passphrase")});
     const auto listed = cli(config, {QStringLiteral("list")});
@@ -492,15 +530,15 @@ void TestSecuredBroker::wrongKeyPassphraseIsNamed() {
 }
 
 void TestSecuredBroker::hostNameMismatchIsRefusedUnlessTurnedOff() {
+    QFETCH(bool, librdkafka);
+    const GroupClientOfRow groupClient(librdkafka);
     // "127.1" is 127.0.0.1 to the resolver (inet_aton) but, not being a dotted quad, a host
     // name to the TLS check: the broker's certificate (IP:127.0.0.1, DNS:localhost) is valid
     // and trusted, only not issued for that name.
     const QString port = m_broker.bootstrap().section(QLatin1Char(':'), 1);
     const QString otherName = QStringLiteral("bootstrap.servers=127.1:") + port;
-    const auto refused =
-        cli(configWith(QStringLiteral("bob"), {otherName}), {QStringLiteral("list")});
-    QCOMPARE(refused.exitCode, 1);
-    QVERIFY2(refused.err.contains("TLS handshake failed"), refused.err.constData());
+    listFailsFastWith(configWith(QStringLiteral("bob"), {otherName}),
+                      {"TLS handshake failed", "127.1:" + port.toUtf8()}, "host name mismatch");
     const auto accepted =
         cli(configWith(QStringLiteral("bob"), {otherName},
                        {QStringLiteral("ssl.endpoint.identification.algorithm=none")}),
@@ -562,4 +600,3 @@ void TestSecuredBroker::kafkaToolRejectsTheWrongPassword() {
 }
 
 QTEST_GUILESS_MAIN(TestSecuredBroker)
-#include "TestSecuredBroker.moc"

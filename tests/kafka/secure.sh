@@ -19,6 +19,10 @@
 #   bob    PLAIN, the same rights as alice
 #   carol  SCRAM-SHA-512, may describe groups and topics but never touch __consumer_offsets
 #   dave   SCRAM-SHA-512, may describe groups and topics but not alter a group's offsets
+#
+# OAUTHBEARER is enabled too, with Kafka's unsecured validator: an unsigned JWT whose "sub"
+# is one of the users above logs in as that user (clients build their own token; no file).
+# Its sessions last as long as the token, at most 10 minutes (connections.max.reauth.ms).
 
 secure_users=(admin alice bob carol dave)
 
@@ -68,10 +72,17 @@ listeners=INTERNAL://127.0.0.1:$internal_port,SECURE://127.0.0.1:$secure_port,CO
 advertised.listeners=INTERNAL://127.0.0.1:$internal_port,SECURE://127.0.0.1:$secure_port
 listener.security.protocol.map=INTERNAL:PLAINTEXT,SECURE:SASL_SSL,CONTROLLER:PLAINTEXT
 inter.broker.listener.name=INTERNAL
-sasl.enabled.mechanisms=SCRAM-SHA-512,PLAIN
-listener.name.secure.sasl.enabled.mechanisms=SCRAM-SHA-512,PLAIN
+sasl.enabled.mechanisms=SCRAM-SHA-512,PLAIN,OAUTHBEARER
+listener.name.secure.sasl.enabled.mechanisms=SCRAM-SHA-512,PLAIN,OAUTHBEARER
 listener.name.secure.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
 listener.name.secure.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required user_admin="${passwords_ref[admin]}" user_bob="${passwords_ref[bob]}";
+# OAUTHBEARER with Kafka's unsecured validator (the default without a server callback
+# handler): it accepts an unsigned JWT ("alg":"none") whose "sub" names the user and whose
+# "exp" lies ahead. The broker's own login token (never used: inter-broker traffic is on
+# INTERNAL) needs a subject all the same.
+listener.name.secure.oauthbearer.sasl.jaas.config=org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required unsecuredLoginStringClaim_sub="admin";
+# An OAUTHBEARER session ends with its token (KIP-368): the client must log in anew.
+listener.name.secure.oauthbearer.connections.max.reauth.ms=600000
 ssl.keystore.type=PKCS12
 ssl.keystore.location=$dir/tls/broker.p12
 ssl.keystore.password=$store_password

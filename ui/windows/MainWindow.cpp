@@ -4,6 +4,7 @@
 #include "delegates/GroupStateBadgeDelegate.h"
 #include "delegates/LagSparklineDelegate.h"
 #include "dialogs/ConnectionManagerDialog.h"
+#include "kafka/GroupClientChoice.h"
 #include "kafka/LibrdkafkaVersion.h"
 #include "models/GroupFilterProxyModel.h"
 #include "models/GroupListModel.h"
@@ -349,9 +350,22 @@ void MainWindow::connectTo(const SavedConnection& connection) {
         connection.readOnly,
         tr("The connection profile “%1” is read-only: offsets cannot be changed from it.")
             .arg(name));
-    m_modeLabel->setText(connection.readOnly ? tr("Read-only") : QString());
-    m_modeLabel->setToolTip(connection.readOnly ? m_resetController->readOnlyReason() : QString());
-    m_modeLabel->setVisible(connection.readOnly);
+    // What this connection cannot do: change offsets (read-only), or show what only
+    // Groupscope's own group protocol client reads (the profile needs librdkafka).
+    QStringList modes;
+    QStringList reasons;
+    if (connection.readOnly) {
+        modes.append(tr("Read-only"));
+        reasons.append(m_resetController->readOnlyReason());
+    }
+    if (const QString note = kafka::GroupClientChoice::forProfile(profile).fallbackNote();
+        !note.isEmpty()) {
+        modes.append(tr("Groups via librdkafka"));
+        reasons.append(note);
+    }
+    m_modeLabel->setText(modes.join(QStringLiteral(" · ")));
+    m_modeLabel->setToolTip(reasons.join(u'\n'));
+    m_modeLabel->setVisible(!modes.isEmpty());
 
     m_runner = new monitor::AdminTaskRunner(profile, std::chrono::milliseconds(15000), this);
     m_resetController->setRunner(m_runner);

@@ -85,8 +85,19 @@ BrokerConnection::open(const BrokerAddress& address, const ConnectionSecurity& s
     return connection;
 }
 
-bool BrokerConnection::isOpen() const {
+bool BrokerConnection::isConnected() const {
     return m_socket && m_socket->state() == QAbstractSocket::ConnectedState;
+}
+
+bool BrokerConnection::isOpen() const {
+    return isConnected() && (!m_sessionEnd || Clock::now() < *m_sessionEnd);
+}
+
+void BrokerConnection::setSessionLifetime(std::chrono::milliseconds lifetime) {
+    if (lifetime.count() > 0)
+        m_sessionEnd = Clock::now() + lifetime * 9 / 10;
+    else
+        m_sessionEnd.reset();
 }
 
 void BrokerConnection::close() {
@@ -178,12 +189,22 @@ Status BrokerConnection::connectSocket(const ConnectionSecurity& security, Deadl
                     QStringLiteral("%1: %2").arg(m_address.toString(), reason));
             }
         }
+        if (security.verifyHostName) {
+            // Before anything (the SASL credentials above all) is sent to it.
+            if (const QString mismatch =
+                    TlsSocketFactory::hostNameMismatch(*tlsSocket, m_address.host);
+                !mismatch.isEmpty()) {
+                close();
+                return KafkaError::tlsHandshakeFailed(
+                    QStringLiteral("%1: %2").arg(m_address.toString(), mismatch));
+            }
+        }
     }
     return Done{};
 }
 
 Status BrokerConnection::writeFrame(const QByteArray& frame, const char* api, Deadline deadline) {
-    if (!isOpen())
+    if (!isConnected())
         return transportError(
             QStringLiteral("lost the connection before sending %1 to").arg(QLatin1String(api)));
     WireWriter size;
@@ -285,7 +306,7 @@ Status BrokerConnection::negotiateVersions(Deadline deadline) {
     Result<Struct> answer = call(api, version, request, deadline);
     // A broker older than our newest version answers UNSUPPORTED_VERSION in the v0 layout
     // (the frame then has leftover bytes for v3+ decoding, or decodes with the error set).
-    if (!answer && answer.error().code == RD_KAFKA_RESP_ERR__BAD_MSG && isOpen()) {
+    if (!answer && answer.error().code == RD_KAFKA_RESP_ERR__BAD_MSG && isConnected()) {
         version = 0;
         answer = call(api, version, request, deadline);
     }

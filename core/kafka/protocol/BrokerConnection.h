@@ -59,10 +59,16 @@ public:
     Result<Struct> call(const ApiSpec& api, const Struct& request, Deadline deadline);
 
     const BrokerAddress& address() const { return m_address; }
+    // Connected, and within the SASL session's lifetime (see setSessionLifetime).
     bool isOpen() const;
     // The flag that cancels the waits of this connection's calls (nullptr: none); a
     // cancelled call closes the connection, whose answer would still come.
     void setCancelFlag(const std::atomic<bool>* cancelled) { m_cancelled = cancelled; }
+    // The lifetime the broker gave the SASL session (KIP-368: connections.max.reauth.ms,
+    // for OAUTHBEARER at most the token's); 0 for none. The broker closes the connection
+    // at the first request after it, so isOpen() says false from 90 % of it on, and the
+    // caller opens (and authenticates) a new connection instead of failing a request.
+    void setSessionLifetime(std::chrono::milliseconds lifetime);
 
     // Observes every request sent by every connection (API key, broker address), on the
     // sending thread: tests and benchmarks count requests with it. Set before the work to
@@ -82,12 +88,14 @@ private:
     // flag is seen within about 100 ms.
     Status waitFor(bool forWrite, Deadline deadline, const QString& what);
     KafkaError transportError(const QString& what);
+    bool isConnected() const;
     void close();
 
     BrokerAddress m_address;
     const std::atomic<bool>* m_cancelled = nullptr;
     std::unique_ptr<QTcpSocket> m_socket;
     int32_t m_nextCorrelationId = 1;
+    std::optional<Deadline> m_sessionEnd;
     // The broker's version range per API key.
     QHash<int16_t, std::pair<int16_t, int16_t>> m_brokerVersions;
 };

@@ -1,6 +1,10 @@
 #include "kafka/protocol/ConnectionSecurity.h"
 
+#include "kafka/protocol/ProtocolError.h"
+
 #include <librdkafka/rdkafka.h>
+
+#include <algorithm>
 
 namespace groupscope::kafka::protocol {
 
@@ -11,10 +15,10 @@ bool isFalse(const QString& value) {
 }
 
 KafkaError unsupported(const QString& what) {
-    return KafkaError::fromCode(RD_KAFKA_RESP_ERR__NOT_IMPLEMENTED,
-                                QStringLiteral("Groupscope's own group protocol client does not "
-                                               "support %1")
-                                    .arg(what));
+    return protocolError(RD_KAFKA_RESP_ERR__NOT_IMPLEMENTED,
+                         QStringLiteral("Groupscope's own group protocol client does not "
+                                        "support %1")
+                             .arg(what));
 }
 
 // "key=value key2=value2" (librdkafka's sasl.oauthbearer.config) → the value of `key`.
@@ -26,6 +30,107 @@ QString configValue(const QString& config, const QString& key) {
             return part.mid(equals + 1);
     }
     return {};
+}
+
+// RFC 7628 3.1: a key is ALPHA only, "auth" is the token's own; a value is printable
+// ASCII, space, tab, CR or LF.
+bool isExtension(const QString& key, const QString& value) {
+    if (key.isEmpty() || key == u"auth" || !std::all_of(key.cbegin(), key.cend(), [](QChar c) {
+            return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z');
+        }))
+        return false;
+    return std::all_of(value.cbegin(), value.cend(), [](QChar c) {
+        return (c >= u'\x21' && c <= u'\x7e') || c == u' ' || c == u'\t' || c == u'\r' ||
+               c == u'\n';
+    });
+}
+
+// librdkafka's unsecured JWT settings (its parse_ujws_config): the same keys, the same
+// refusals. Error messages name keys only, never values (the config is secret).
+Status readUnsecuredConfig(const QString& config, ConnectionSecurity& security) {
+    for (const QString& part : config.split(u' ', Qt::SkipEmptyParts)) {
+        const qsizetype equals = part.indexOf(u'=');
+        const QString key = part.left(equals);
+        const QString value = equals < 0 ? QString() : part.mid(equals + 1);
+        if (equals <= 0 || value.isEmpty())
+            return unsupported(QStringLiteral("a sasl.oauthbearer.config entry without a value"));
+        bool number = true;
+        if (key == u"principal")
+            security.oauthUnsecuredPrincipal = value;
+        else if (key == u"principalClaimName")
+            security.oauthPrincipalClaim = value;
+        else if (key == u"scope")
+            security.oauthUnsecuredScope = value.split(u',', Qt::SkipEmptyParts);
+        else if (key == u"scopeClaimName")
+            security.oauthScopeClaim = value;
+        else if (key == u"lifeSeconds")
+            security.oauthLifeSeconds = value.toInt(&number);
+        else if (key.startsWith(u"extension_") && isExtension(key.mid(10), value))
+            security.oauthExtensions.append({key.mid(10), value});
+        else
+            return unsupported(QStringLiteral("sasl.oauthbearer.config key %1").arg(key));
+        if (!number || security.oauthLifeSeconds < 1)
+            return unsupported(QStringLiteral("sasl.oauthbearer.config lifeSeconds that is not "
+                                              "a positive number"));
+    }
+    if (security.oauthUnsecuredPrincipal.isEmpty())
+        return unsupported(QStringLiteral("an unsecured OAUTHBEARER token without a principal "
+                                          "(sasl.oauthbearer.config principal=...)"));
+    return Done{};
+}
+
+// OAUTHBEARER's settings, one of the three ways ConnectionSecurity describes.
+template <typename Property>
+Status readOAuth(const Property& property, ConnectionSecurity& security) {
+    const QString method = property("sasl.oauthbearer.method").toLower();
+    const QString config = property("sasl.oauthbearer.config");
+    if (method == u"oidc") {
+        security.oauthTokenEndpoint = property("sasl.oauthbearer.token.endpoint.url");
+        security.oauthClientId = property("sasl.oauthbearer.client.id");
+        security.oauthClientSecret = property("sasl.oauthbearer.client.secret");
+        security.oauthScope = property("sasl.oauthbearer.scope");
+        // The token endpoint's CA, as librdkafka reads it; "probe" or none: the system's.
+        security.oauthCaLocation = property("https.ca.location");
+        if (security.oauthCaLocation.compare(u"probe", Qt::CaseInsensitive) == 0)
+            security.oauthCaLocation.clear();
+        if (!property("https.ca.pem").isEmpty())
+            return unsupported(QStringLiteral("https.ca.pem"));
+        // Newer librdkafka also fetches tokens with a signed JWT assertion (grant type
+        // jwt-bearer) or from a cloud's metadata service: not spoken here.
+        for (const char* key :
+             {"sasl.oauthbearer.grant.type", "sasl.oauthbearer.metadata.authentication.type"}) {
+            const QString value = property(key).toLower();
+            if (!value.isEmpty() && value != u"client_credentials" && value != u"none")
+                return unsupported(QStringLiteral("%1=%2").arg(QLatin1String(key), value));
+        }
+        for (const QString& pair :
+             property("sasl.oauthbearer.extensions").split(u',', Qt::SkipEmptyParts)) {
+            const qsizetype equals = pair.indexOf(u'=');
+            const QString key = pair.left(equals).trimmed();
+            const QString value = equals < 0 ? QString() : pair.mid(equals + 1);
+            if (equals <= 0 || !isExtension(key, value))
+                return unsupported(
+                    QStringLiteral("the sasl.oauthbearer.extensions entry %1")
+                        .arg(key.isEmpty() ? QStringLiteral("without a name") : key));
+            security.oauthExtensions.append({key, value});
+        }
+        if (security.oauthTokenEndpoint.isEmpty() || security.oauthClientId.isEmpty())
+            return unsupported(QStringLiteral("OIDC without sasl.oauthbearer.token.endpoint.url "
+                                              "and sasl.oauthbearer.client.id"));
+        return Done{};
+    }
+    if (!method.isEmpty() && method != u"default")
+        return unsupported(QStringLiteral("sasl.oauthbearer.method=%1").arg(method));
+    const QString unsecured = property("enable.sasl.oauthbearer.unsecure.jwt");
+    if (unsecured.compare(u"true", Qt::CaseInsensitive) == 0 || unsecured == u"1")
+        return readUnsecuredConfig(config, security);
+    security.oauthStaticToken = configValue(config, QStringLiteral("token"));
+    if (security.oauthStaticToken.isEmpty())
+        return unsupported(QStringLiteral(
+            "OAUTHBEARER without a token (sasl.oauthbearer.config token=...), an unsecured "
+            "token (enable.sasl.oauthbearer.unsecure.jwt=true) or OIDC client credentials "
+            "(sasl.oauthbearer.method=oidc)"));
+    return Done{};
 }
 
 } // namespace
@@ -69,22 +174,8 @@ Result<ConnectionSecurity> ConnectionSecurity::fromProfile(const ConnectionProfi
         security.username = property("sasl.username");
         security.password = property("sasl.password");
         if (security.saslMechanism == u"OAUTHBEARER") {
-            const QString method = property("sasl.oauthbearer.method").toLower();
-            if (method == u"oidc") {
-                security.oauthTokenEndpoint = property("sasl.oauthbearer.token.endpoint.url");
-                security.oauthClientId = property("sasl.oauthbearer.client.id");
-                security.oauthClientSecret = property("sasl.oauthbearer.client.secret");
-                security.oauthScope = property("sasl.oauthbearer.scope");
-            } else {
-                // librdkafka's unsecured default: "principal=... token=..." is ours only in
-                // its token= form (a ready token the user obtained).
-                security.oauthStaticToken =
-                    configValue(property("sasl.oauthbearer.config"), QStringLiteral("token"));
-                if (security.oauthStaticToken.isEmpty())
-                    return unsupported(QStringLiteral(
-                        "OAUTHBEARER without a token (sasl.oauthbearer.config token=...) or "
-                        "OIDC client credentials (sasl.oauthbearer.method=oidc)"));
-            }
+            if (Status read = readOAuth(property, security); !read)
+                return read.error();
         } else if (security.saslMechanism != u"PLAIN" &&
                    security.saslMechanism != u"SCRAM-SHA-256" &&
                    security.saslMechanism != u"SCRAM-SHA-512") {

@@ -2,12 +2,21 @@
 
 #include "kafka/protocol/ProtocolError.h"
 
+#include <librdkafka/rdkafka.h>
+
+#include <QCryptographicHash>
+#include <QDateTime>
 #include <QEventLoop>
+#include <QHash>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMutex>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QSslCertificate>
+#include <QSslConfiguration>
 #include <QTimer>
 #include <QUrl>
 #include <QUrlQuery>
@@ -16,20 +25,60 @@ namespace groupscope::kafka::protocol {
 
 namespace {
 
+using Clock = std::chrono::steady_clock;
+
 KafkaError tokenError(const QString& endpoint, const QString& detail) {
-    return KafkaError::authenticationFailed(
-        QStringLiteral("could not get an OAuth token from %1: %2").arg(endpoint, detail));
+    return protocolError(RD_KAFKA_RESP_ERR__AUTHENTICATION,
+                         QStringLiteral("authentication failed: could not get an OAuth token "
+                                        "from %1 (check sasl.oauthbearer.client.id, "
+                                        ".client.secret and .scope): %2")
+                             .arg(endpoint, detail));
 }
 
-} // namespace
+QByteArray base64Url(const QByteArray& bytes) {
+    return bytes.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals);
+}
 
-Result<QString> OAuthTokenSource::token(const ConnectionSecurity& security, Deadline deadline) {
-    if (!security.oauthStaticToken.isEmpty())
-        return security.oauthStaticToken;
+struct CachedToken {
+    QString token;
+    Clock::time_point refreshAt;
+};
+
+QMutex cacheMutex;
+QHash<QByteArray, CachedToken> cache;
+
+// The cache key: the endpoint, client and scope; the secret only as part of a digest, so
+// that a changed secret fetches anew and the secret itself is kept nowhere.
+QByteArray cacheKey(const ConnectionSecurity& security) {
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    for (const QString& part : {security.oauthTokenEndpoint, security.oauthClientId,
+                                security.oauthClientSecret, security.oauthScope}) {
+        hash.addData(part.toUtf8());
+        hash.addData(QByteArrayView("\0", 1));
+    }
+    return hash.result();
+}
+
+// When to fetch again: at 80 % of the lifetime the endpoint gave (expires_in), else of the
+// token's own "exp"; nullopt (do not keep it) when neither says.
+std::optional<Clock::time_point> refreshTime(const QJsonObject& answer, const QString& token) {
+    qint64 lifetimeMs = -1;
+    if (const QJsonValue expiresIn = answer.value(u"expires_in"); expiresIn.isDouble())
+        lifetimeMs = qint64(expiresIn.toDouble() * 1000);
+    else if (const auto exp = OAuthTokenSource::claimsOf(token).expiresAtMs)
+        lifetimeMs = *exp - QDateTime::currentMSecsSinceEpoch();
+    if (lifetimeMs <= 0)
+        return std::nullopt;
+    return Clock::now() + std::chrono::milliseconds(lifetimeMs * 8 / 10);
+}
+
+Result<QString> fetchToken(const ConnectionSecurity& security,
+                           OAuthTokenSource::Deadline deadline) {
     const QUrl endpoint(security.oauthTokenEndpoint);
     if (!endpoint.isValid() || endpoint.scheme().isEmpty())
         return KafkaError::invalidArgument(
             QStringLiteral("sasl.oauthbearer.token.endpoint.url is not set to a valid URL"));
+    const QString where = endpoint.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery);
 
     QNetworkAccessManager network;
     QNetworkRequest request(endpoint);
@@ -39,6 +88,18 @@ Result<QString> OAuthTokenSource::token(const ConnectionSecurity& security, Dead
                                     QUrl::toPercentEncoding(security.oauthClientSecret))
                                        .toBase64();
     request.setRawHeader("Authorization", "Basic " + credentials);
+    request.setRawHeader("Accept", "application/json");
+    if (!security.oauthCaLocation.isEmpty()) {
+        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+        const QList<QSslCertificate> authorities =
+            QSslCertificate::fromPath(security.oauthCaLocation, QSsl::Pem);
+        if (authorities.isEmpty())
+            return KafkaError::invalidArgument(
+                QStringLiteral("the CA file %1 (https.ca.location) holds no PEM certificate")
+                    .arg(security.oauthCaLocation));
+        tls.setCaCertificates(authorities);
+        request.setSslConfiguration(tls);
+    }
     QUrlQuery form;
     form.addQueryItem(QStringLiteral("grant_type"), QStringLiteral("client_credentials"));
     if (!security.oauthScope.isEmpty())
@@ -50,11 +111,11 @@ Result<QString> OAuthTokenSource::token(const ConnectionSecurity& security, Dead
     timer.setSingleShot(true);
     QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
     QObject::connect(&timer, &QTimer::timeout, &loop, &QEventLoop::quit);
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-        deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     timer.start(int(std::max<int64_t>(1, left.count())));
-    loop.exec();
-    const QString where = endpoint.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery);
+    if (!reply->isFinished())
+        loop.exec();
     if (!reply->isFinished()) {
         reply->abort();
         reply->deleteLater();
@@ -67,6 +128,7 @@ Result<QString> OAuthTokenSource::token(const ConnectionSecurity& security, Dead
         return tokenError(where, reply->errorString());
     const QJsonObject answer = QJsonDocument::fromJson(body).object();
     if (status != 200) {
+        // RFC 6749 5.2's error code ("invalid_client"), never the rest of the body.
         const QString reason = answer.value(u"error").toString();
         return tokenError(where,
                           QStringLiteral("HTTP %1%2").arg(status).arg(inParentheses(reason)));
@@ -74,7 +136,64 @@ Result<QString> OAuthTokenSource::token(const ConnectionSecurity& security, Dead
     const QString token = answer.value(u"access_token").toString();
     if (token.isEmpty())
         return tokenError(where, QStringLiteral("the answer has no access_token"));
+    if (const auto refreshAt = refreshTime(answer, token)) {
+        QMutexLocker lock(&cacheMutex);
+        cache.insert(cacheKey(security), CachedToken{token, *refreshAt});
+    }
     return token;
+}
+
+} // namespace
+
+Result<QString> OAuthTokenSource::token(const ConnectionSecurity& security, Deadline deadline) {
+    if (!security.oauthStaticToken.isEmpty())
+        return security.oauthStaticToken;
+    if (!security.oauthUnsecuredPrincipal.isEmpty())
+        return unsecuredToken(security);
+    {
+        QMutexLocker lock(&cacheMutex);
+        if (auto cached = cache.constFind(cacheKey(security));
+            cached != cache.cend() && Clock::now() < cached->refreshAt)
+            return cached->token;
+    }
+    return fetchToken(security, deadline);
+}
+
+void OAuthTokenSource::clearCache() {
+    QMutexLocker lock(&cacheMutex);
+    cache.clear();
+}
+
+OAuthTokenSource::Claims OAuthTokenSource::claimsOf(const QString& token,
+                                                    const QString& principalClaim) {
+    Claims claims;
+    const QStringList parts = token.split(u'.');
+    if (parts.size() != 3)
+        return claims;
+    const auto decoded = QByteArray::fromBase64Encoding(
+        parts[1].toLatin1(),
+        QByteArray::Base64UrlEncoding | QByteArray::AbortOnBase64DecodingErrors);
+    if (!decoded)
+        return claims;
+    const QJsonObject payload = QJsonDocument::fromJson(*decoded).object();
+    claims.principal = payload.value(principalClaim).toString();
+    if (const QJsonValue exp = payload.value(u"exp"); exp.isDouble())
+        claims.expiresAtMs = qint64(exp.toDouble() * 1000);
+    return claims;
+}
+
+QString OAuthTokenSource::unsecuredToken(const ConnectionSecurity& security) {
+    const qint64 now = QDateTime::currentSecsSinceEpoch();
+    QJsonObject payload{{security.oauthPrincipalClaim, security.oauthUnsecuredPrincipal},
+                        {QStringLiteral("iat"), now},
+                        {QStringLiteral("exp"), now + security.oauthLifeSeconds}};
+    if (!security.oauthUnsecuredScope.isEmpty())
+        payload.insert(security.oauthScopeClaim,
+                       QJsonArray::fromStringList(security.oauthUnsecuredScope));
+    const QByteArray header = R"({"alg":"none"})";
+    return QString::fromLatin1(base64Url(header) + '.' +
+                               base64Url(QJsonDocument(payload).toJson(QJsonDocument::Compact)) +
+                               '.');
 }
 
 } // namespace groupscope::kafka::protocol

@@ -4,9 +4,13 @@
 #include "kafka/protocol/BrokerConnection.h"
 #include "kafka/protocol/MessageCodec.h"
 #include "kafka/protocol/OAuthTokenSource.h"
+#include "kafka/protocol/ProtocolError.h"
 #include "kafka/protocol/ScramClient.h"
 
 #include <librdkafka/rdkafka.h>
+
+#include <QJsonDocument>
+#include <QJsonObject>
 
 namespace groupscope::kafka::protocol {
 
@@ -36,24 +40,77 @@ Status handshake(BrokerConnection& connection, const QString& mechanism, Deadlin
     return Done{};
 }
 
-// One SaslAuthenticate round: sends `token`, returns the broker's reply bytes.
-Result<QByteArray> exchange(BrokerConnection& connection, const QByteArray& token,
-                            Deadline deadline) {
+// One SaslAuthenticate round as the broker answered it; notes the session lifetime the
+// broker gave (with the last round).
+Result<Struct> round(BrokerConnection& connection, const QByteArray& token, Deadline deadline) {
     const ApiSpec& api = saslAuthenticateApi();
     Struct request = MessageCodec::make(api.request);
     request.set("AuthBytes", token);
     Result<Struct> answer = connection.call(api, request, deadline);
+    if (answer && answer.value().integer("ErrorCode") == 0)
+        connection.setSessionLifetime(
+            std::chrono::milliseconds(answer.value().integer("SessionLifetimeMs")));
+    return answer;
+}
+
+// The broker's reason for failing a round: its message, else what its error code means.
+QString refusal(const Struct& answer) {
+    const QString message = answer.string("ErrorMessage");
+    return message.isEmpty() ? KafkaError::fromCode(int(answer.integer("ErrorCode"))).message
+                             : message;
+}
+
+// One round: sends `token`, returns the broker's reply bytes.
+Result<QByteArray> exchange(BrokerConnection& connection, const QByteArray& token,
+                            Deadline deadline) {
+    Result<Struct> answer = round(connection, token, deadline);
     if (!answer)
         return answer.error();
-    const int64_t error = answer.value().integer("ErrorCode");
-    if (error != 0) {
-        const QString message = answer.value().string("ErrorMessage");
+    if (answer.value().integer("ErrorCode") != 0)
         return KafkaError::authenticationFailed(
             QStringLiteral("broker %1: %2")
-                .arg(connection.address().toString(),
-                     message.isEmpty() ? KafkaError::fromCode(int(error)).message : message));
-    }
+                .arg(connection.address().toString(), refusal(answer.value())));
     return answer.value().bytes("AuthBytes");
+}
+
+// RFC 7628 3.1's client response: GS2 header, the bearer token, the extensions.
+QByteArray oauthClientResponse(const QString& token, const ConnectionSecurity& security) {
+    // Two literals: "\x01auth" would read as the hex escape \x01a.
+    QByteArray message = QByteArrayLiteral("n,,\x01"
+                                           "auth=Bearer ") +
+                         token.toUtf8() + '\x01';
+    for (const auto& [key, value] : security.oauthExtensions)
+        message += key.toUtf8() + '=' + value.toUtf8() + '\x01';
+    return message + '\x01';
+}
+
+Status authenticateOAuth(BrokerConnection& connection, const ConnectionSecurity& security,
+                         Deadline deadline) {
+    Result<QString> token = OAuthTokenSource::token(security, deadline);
+    if (!token)
+        return token.error();
+    Result<QByteArray> answer =
+        exchange(connection, oauthClientResponse(token.value(), security), deadline);
+    if (!answer || answer.value().isEmpty())
+        return answer ? Status(Done{}) : Status(answer.error());
+    // RFC 7628 3.2.2: a refusal comes as a challenge, a JSON status ("invalid_token"), to
+    // which the client answers %x01; the broker then fails the exchange with its message.
+    const QString status =
+        QJsonDocument::fromJson(answer.value()).object().value(QStringLiteral("status")).toString();
+    Result<Struct> final = round(connection, QByteArrayLiteral("\x01"), deadline);
+    // The broker's message is most often the challenge again: said once.
+    QString reason =
+        final && final.value().integer("ErrorCode") != 0 ? refusal(final.value()) : QString();
+    if (reason.trimmed() == QString::fromUtf8(answer.value()).trimmed())
+        reason.clear();
+    return protocolError(
+        RD_KAFKA_RESP_ERR__AUTHENTICATION,
+        QStringLiteral("authentication failed: broker %1 refused the SASL OAUTHBEARER token%2 "
+                       "(check sasl.oauthbearer.config, or the token endpoint's client and "
+                       "scope)%3")
+            .arg(connection.address().toString(),
+                 inParentheses(status.isEmpty() ? QString() : QStringLiteral("status ") + status),
+                 reason.isEmpty() ? QString() : QStringLiteral(": ") + reason));
 }
 
 Status authenticateScram(BrokerConnection& connection, const ConnectionSecurity& security,
@@ -89,16 +146,8 @@ Status SaslAuthenticator::authenticate(BrokerConnection& connection,
     }
     if (mechanism.startsWith(u"SCRAM-"))
         return authenticateScram(connection, security, deadline);
-    if (mechanism == u"OAUTHBEARER") {
-        Result<QString> token = OAuthTokenSource::token(security, deadline);
-        if (!token)
-            return token.error();
-        // RFC 7628's initial client response: GS2 header, then the bearer token.
-        const QByteArray message =
-            QByteArrayLiteral("n,,\x01") + "auth=Bearer " + token.value().toUtf8() + "\x01\x01";
-        Result<QByteArray> answer = exchange(connection, message, deadline);
-        return answer ? Status(Done{}) : Status(answer.error());
-    }
+    if (mechanism == u"OAUTHBEARER")
+        return authenticateOAuth(connection, security, deadline);
     return KafkaError::authenticationFailed(
         QStringLiteral("SASL mechanism %1 is not supported by Groupscope's group protocol client")
             .arg(mechanism));

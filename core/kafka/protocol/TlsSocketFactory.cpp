@@ -1,10 +1,14 @@
 #include "kafka/protocol/TlsSocketFactory.h"
 
 #include <QFile>
+#include <QHostAddress>
 #include <QSslCertificate>
 #include <QSslConfiguration>
+#include <QSslError>
 #include <QSslKey>
 #include <QSslSocket>
+
+#include <algorithm>
 
 namespace groupscope::kafka::protocol {
 
@@ -16,6 +20,32 @@ Result<QByteArray> readFile(const QString& path, const char* what) {
         return KafkaError::invalidArgument(QStringLiteral("cannot read the %1 %2: %3")
                                                .arg(QLatin1String(what), path, file.errorString()));
     return file.readAll();
+}
+
+// True for a name OpenSSL checks as an IPv4 address: four decimal numbers up to 255.
+bool isDottedQuad(const QString& host) {
+    const QStringList parts = host.split(u'.');
+    if (parts.size() != 4)
+        return false;
+    for (const QString& part : parts) {
+        bool number = false;
+        if (part.isEmpty() ||
+            !std::all_of(part.cbegin(), part.cend(), [](QChar c) { return c.isDigit(); }) ||
+            part.toInt(&number) > 255 || !number)
+            return false;
+    }
+    return true;
+}
+
+// RFC 6125 as OpenSSL applies it: a case-insensitive match, or a wildcard standing for the
+// whole leftmost label ("*.example.com" matches "a.example.com", not "a.b.example.com").
+bool matchesName(const QString& pattern, const QString& host) {
+    if (pattern.compare(host, Qt::CaseInsensitive) == 0)
+        return true;
+    if (!pattern.startsWith(u"*.") || pattern.count(u'.') < 2)
+        return false;
+    const qsizetype firstDot = host.indexOf(u'.');
+    return firstDot > 0 && host.mid(firstDot).compare(pattern.mid(1), Qt::CaseInsensitive) == 0;
 }
 
 } // namespace
@@ -94,6 +124,24 @@ QString TlsSocketFactory::describeFailure(const QSslSocket& socket) {
         reasons.append(socket.errorString());
     reasons.removeDuplicates();
     return reasons.join(QStringLiteral("; "));
+}
+
+QString TlsSocketFactory::hostNameMismatch(const QSslSocket& socket, const QString& host) {
+    // Qt's own check stands for host names and for addresses spelled as OpenSSL spells them.
+    if (QHostAddress(host).isNull() || host.contains(u':') || isDottedQuad(host))
+        return {};
+    const QSslCertificate certificate = socket.peerCertificate();
+    QStringList names = certificate.subjectAlternativeNames().values(QSsl::DnsEntry);
+    if (names.isEmpty())
+        names = certificate.subjectInfo(QSslCertificate::CommonName);
+    for (const QString& name : std::as_const(names)) {
+        if (matchesName(name, host))
+            return {};
+    }
+    return QStringLiteral("%1 (\"%2\" is a host name to TLS, not an IP address; the "
+                          "certificate names %3)")
+        .arg(QSslError(QSslError::HostNameMismatch).errorString(), host,
+             names.isEmpty() ? QStringLiteral("no host") : names.join(QStringLiteral(", ")));
 }
 
 } // namespace groupscope::kafka::protocol
