@@ -106,6 +106,7 @@ QJsonObject streamToJson(const std::optional<monitor::OffsetsTopicStream::Status
         {QStringLiteral("recordsRead"), qint64(status->recordsRead)},
         {QStringLiteral("consumerGroupRecords"), qint64(status->consumerGroupRecords)},
         {QStringLiteral("unknownVersions"), qint64(status->unknownVersions)},
+        {QStringLiteral("otherGroupTypeRecords"), qint64(status->otherGroupTypeRecords)},
         {QStringLiteral("decodeErrors"), qint64(status->decodeErrors)}};
 }
 

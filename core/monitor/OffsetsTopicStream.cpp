@@ -267,8 +267,9 @@ void OffsetsTopicStream::queueMessages(ConsumerSession& session, size_t limit) {
             ++counted.groupMetadata;
         else if (std::holds_alternative<ConsumerGroupRecord>(record.record))
             ++counted.consumerGroupRecords;
-        else if (std::holds_alternative<UnknownOffsetsTopicRecord>(record.record))
-            ++counted.unknownVersions;
+        else if (const auto* unknown = std::get_if<UnknownOffsetsTopicRecord>(&record.record))
+            ++(unknown->ofAnotherGroupType ? counted.otherGroupTypeRecords
+                                           : counted.unknownVersions);
         else if (const auto* error = std::get_if<OffsetsTopicDecodeError>(&record.record)) {
             ++counted.decodeErrors;
             counted.lastDecodeError = error->toString();
@@ -285,6 +286,7 @@ void OffsetsTopicStream::queueMessages(ConsumerSession& session, size_t limit) {
         m_status.groupMetadata += counted.groupMetadata;
         m_status.consumerGroupRecords += counted.consumerGroupRecords;
         m_status.unknownVersions += counted.unknownVersions;
+        m_status.otherGroupTypeRecords += counted.otherGroupTypeRecords;
         m_status.decodeErrors += counted.decodeErrors;
         if (!counted.lastDecodeError.isEmpty())
             m_status.lastDecodeError = counted.lastDecodeError;

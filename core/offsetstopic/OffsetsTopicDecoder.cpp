@@ -191,6 +191,8 @@ OffsetsTopicRecord OffsetsTopicDecoder::decodeRecord(QByteArrayView key,
     // Share groups (9-15), streams groups (16+) and whatever comes next: counted, skipped.
     UnknownOffsetsTopicRecord unknown;
     unknown.keyVersion = keyVersion;
+    unknown.ofAnotherGroupType =
+        keyVersion >= firstShareGroupRecordType && keyVersion <= lastStreamsGroupRecordType;
     unknown.description =
         QStringLiteral("record type %1 is not an offset commit, classic group or consumer "
                        "group record (share and streams group records are not decoded)")
@@ -213,7 +215,8 @@ OffsetsTopicRecord OffsetsTopicDecoder::decode(QByteArrayView key,
             else if constexpr (std::is_same_v<Decoded, ConsumerGroupRecord>)
                 ++m_statistics.consumerGroupRecords;
             else if constexpr (std::is_same_v<Decoded, UnknownOffsetsTopicRecord>)
-                ++m_statistics.unknownVersions;
+                ++(decoded.ofAnotherGroupType ? m_statistics.otherGroupTypeRecords
+                                              : m_statistics.unknownVersions);
             else
                 ++m_statistics.errors;
         },

@@ -16,6 +16,7 @@ struct OffsetsTopicDecoderStatistics {
     int64_t groupMetadata = 0;
     int64_t consumerGroupRecords = 0; // key types 3-8
     int64_t unknownVersions = 0;      // unknown record types and value versions, skipped
+    int64_t otherGroupTypeRecords = 0; // share and streams groups' records (9-23), skipped
     int64_t errors = 0;
 };
 
@@ -31,6 +32,9 @@ class OffsetsTopicDecoder {
 public:
     static constexpr int16_t newestOffsetCommitValueVersion = 4;
     static constexpr int16_t newestGroupMetadataValueVersion = 4;
+    // Kafka 4.4's record types of share groups (9-15) and streams groups (16-23).
+    static constexpr int16_t firstShareGroupRecordType = 9;
+    static constexpr int16_t lastStreamsGroupRecordType = 23;
 
     // A null `value` is a tombstone: the offset or group was deleted or expired.
     static OffsetsTopicRecord decodeRecord(QByteArrayView key, std::optional<QByteArrayView> value,

@@ -87,6 +87,9 @@ struct GroupMetadata {
 // (key types 9 and up) or a value version newer than we know. Callers count and skip.
 struct UnknownOffsetsTopicRecord {
     int16_t keyVersion = -1;
+    // A record of share (key types 9-15) or streams groups (16-23): known to Kafka 4, not
+    // needed here (those groups are read by polling), so not a sign of a newer Kafka.
+    bool ofAnotherGroupType = false;
     std::optional<int16_t> valueVersion;
     QString description;
     int64_t recordTimestamp = -1;
