@@ -269,7 +269,7 @@ DescribeOutcome describeOfType(const DescribeBatch& batch, GroupType type,
         return outcome;
     }
     Struct request = MessageCodec::make(api.request);
-    request.set(type == GroupType::Classic ? "Groups" : "GroupIds", groupIds);
+    request.set(api.key == protocol::ApiKey::DescribeGroups ? "Groups" : "GroupIds", groupIds);
     Result<Struct> answer = batch.connection.call(api, *version, request, batch.deadline);
     if (!answer) {
         for (const QString& groupId : groupIds)

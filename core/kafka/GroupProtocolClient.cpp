@@ -191,8 +191,15 @@ void GroupProtocolClient::learnTypes(const QStringList& groupIds) {
     const bool typesKnown = std::all_of(groupIds.cbegin(), groupIds.cend(), [&](const QString& id) {
         return m_knownTypes.contains(id);
     });
-    if (!typesKnown)
-        (void)listGroups(); // a failure shows again in the request that follows
+    if (typesKnown)
+        return;
+    // A failure shows again in the request that follows. Groups the listing did not name
+    // (it failed, or they were made since) are taken for groups that commit offsets, and
+    // are not listed for again on every call: describing them finds their type.
+    (void)listGroups();
+    for (const QString& groupId : groupIds)
+        if (!m_knownTypes.contains(groupId))
+            m_knownTypes.insert(groupId, GroupType::Unknown);
 }
 
 GroupType GroupProtocolClient::typeOf(const QString& groupId) {
@@ -226,8 +233,12 @@ Result<QList<GroupDescription>> GroupProtocolClient::describeGroups(const QStrin
         groupIds, until,
         [&](BrokerConnection& connection, const QStringList& ids) {
             QHash<GroupType, QStringList> byType;
-            for (const QString& id : ids)
-                byType[m_knownTypes.value(id, GroupType::Classic)].append(id);
+            for (const QString& id : ids) {
+                // A group no listing named is described as classic first (and as a
+                // consumer group when the coordinator does not know it as classic).
+                const GroupType type = m_knownTypes.value(id, GroupType::Unknown);
+                byType[type == GroupType::Unknown ? GroupType::Classic : type].append(id);
+            }
             detail::DescribeBatch batch{connection, until,
                                         m_cluster->describeNode(connection.address().nodeId)};
             QStringList moved;

@@ -1,11 +1,16 @@
-// GroupInspector spreads many groups over several connections (AdminClientPool). On the
-// real broker: the spread inspection reports exactly what one connection and Kafka's own
-// tool report, the extra connections are kept for the next inspection, few groups use
-// one connection, and a cancel or an unreachable cluster ends every connection's work.
+// GroupInspector spreads many groups over several connections (AdminClientPool) when
+// librdkafka reads the groups (one request per group: the fallback for profiles the group
+// protocol client does not speak, forced here with GROUPSCOPE_GROUP_CLIENT=librdkafka).
+// On the real broker: the spread inspection reports exactly what one connection and
+// Kafka's own tool report, the extra connections are kept for the next inspection, few
+// groups use one connection, and a cancel or an unreachable cluster ends every
+// connection's work. The group protocol client batches per coordinator and needs no
+// extra connection at all.
 #include "TestBroker.h"
 
 #include "kafka/AdminClient.h"
 #include "kafka/AdminClientPool.h"
+#include "kafka/GroupClientChoice.h"
 #include "monitor/GroupInspector.h"
 
 #include <librdkafka/rdkafka.h>
@@ -65,9 +70,11 @@ private slots:
         QVERIFY(test::createTopic(m_topic, partitionCount));
         for (int partition = 0; partition < partitionCount; ++partition)
             QVERIFY(test::produce(m_topic, 5 * (partition + 1), partition));
+        qputenv(kafka::GroupClientChoice::environmentVariable, "librdkafka");
         auto admin = kafka::AdminClient::create(test::brokerProfile(), std::chrono::seconds(30));
         QVERIFY(admin);
         m_admin = std::move(admin).value();
+        QVERIFY(!m_admin->groupProtocol());
 
         // Every group commits a different offset on each partition (some none at all).
         for (int group = 0; group < groupCount; ++group) {
@@ -92,6 +99,23 @@ private slots:
             QVERIFY2(written, qPrintable(problem));
             m_groups.append(id);
         }
+    }
+
+    void theGroupProtocolClientNeedsNoExtraConnection() {
+        qunsetenv(kafka::GroupClientChoice::environmentVariable);
+        auto own = kafka::AdminClient::create(test::brokerProfile(), std::chrono::seconds(30));
+        qputenv(kafka::GroupClientChoice::environmentVariable, "librdkafka");
+        QVERIFY(own && own.value()->groupProtocol());
+        kafka::AdminClientPool pool;
+        monitor::GroupInspector inspector(*own.value(), &pool);
+        const auto inspected = inspector.inspect(m_groups);
+        QVERIFY2(inspected, qPrintable(inspected ? QString() : inspected.error().toString()));
+        QCOMPARE(pool.size(), 0);
+        monitor::GroupInspector throughLibrdkafka(*m_admin);
+        throughLibrdkafka.setMaxConnections(1);
+        const auto expected = throughLibrdkafka.inspect(m_groups);
+        QVERIFY(expected);
+        QCOMPARE(rowsOf(inspected.value()), rowsOf(expected.value()));
     }
 
     void manyGroupsAreSpreadOverConnectionsAndAgreeWithOneConnectionAndKafka() {

@@ -540,11 +540,14 @@ private slots:
         decoder.decode(offsetCommitKey(), offsetCommitValue(3), 0);
         decoder.decode(offsetCommitKey(), std::nullopt, 0);
         decoder.decode(groupMetadataKey(), groupMetadataValue(3, twoConsumers()), 0);
-        // Type 7 became a consumer-group record; 12 (a share group's) is still skipped.
+        // Type 7 became a consumer-group record; 12 (a share group's) is skipped and
+        // counted as another group type's, 99 as a type of a newer Kafka.
         decoder.decode(RecordWriter().int16(12).bytes(), QByteArray("\x00\x00", 2), 0);
+        decoder.decode(RecordWriter().int16(99).bytes(), QByteArray("\x00\x00", 2), 0);
         decoder.decode(QByteArray("\x00", 1), std::nullopt, 0);
         QCOMPARE(decoder.statistics().offsetCommits, int64_t(2));
         QCOMPARE(decoder.statistics().groupMetadata, int64_t(1));
+        QCOMPARE(decoder.statistics().otherGroupTypeRecords, int64_t(1));
         QCOMPARE(decoder.statistics().unknownVersions, int64_t(1));
         QCOMPARE(decoder.statistics().errors, int64_t(1));
     }

@@ -2,6 +2,7 @@
 
 #include "kafka/protocol/Apis.h"
 #include "kafka/protocol/MessageCodec.h"
+#include "kafka/protocol/ProtocolError.h"
 #include "kafka/protocol/ResponseFrame.h"
 #include "kafka/protocol/SaslAuthenticator.h"
 #include "kafka/protocol/TlsSocketFactory.h"
@@ -110,9 +111,8 @@ void BrokerConnection::close() {
 KafkaError BrokerConnection::transportError(const QString& what) {
     const QString reason = m_socket ? m_socket->errorString() : QStringLiteral("not connected");
     close();
-    return KafkaError::fromCode(
-        RD_KAFKA_RESP_ERR__TRANSPORT,
-        QStringLiteral("%1 %2: %3").arg(what, m_address.toString(), reason));
+    return protocolError(RD_KAFKA_RESP_ERR__TRANSPORT,
+                         QStringLiteral("%1 %2: %3").arg(what, m_address.toString(), reason));
 }
 
 Status BrokerConnection::waitFor(bool forWrite, Deadline deadline, const QString& what) {
@@ -128,7 +128,8 @@ Status BrokerConnection::waitFor(bool forWrite, Deadline deadline, const QString
         if (left == 0) {
             close();
             return KafkaError::timeout(
-                QStringLiteral("%1 %2: no answer in time").arg(what, m_address.toString()));
+                QStringLiteral("%1 %2 timed out: no answer within the deadline")
+                    .arg(what, m_address.toString()));
         }
         const int slice = std::min<int>(left, int(cancelPollInterval.count()));
         const bool ready =
@@ -166,7 +167,7 @@ Status BrokerConnection::connectSocket(const ConnectionSecurity& security, Deadl
         if (left == 0) {
             close();
             return KafkaError::timeout(
-                QStringLiteral("could not connect to %1 in time").arg(m_address.toString()));
+                QStringLiteral("connecting to %1 timed out").arg(m_address.toString()));
         }
         if (!m_socket->waitForConnected(std::min<int>(left, int(cancelPollInterval.count()))) &&
             m_socket->error() != QAbstractSocket::SocketTimeoutError)

@@ -41,6 +41,7 @@ Result<BrokerConnection*> ClusterConnections::anyConnection(Deadline deadline) {
     if (m_bootstrapConnection && m_bootstrapConnection->isOpen())
         return m_bootstrapConnection.get();
     QStringList failures;
+    bool allTimedOut = true;
     for (const BrokerAddress& address : std::as_const(m_bootstrap)) {
         Result<std::unique_ptr<BrokerConnection>> opened =
             BrokerConnection::open(address, m_security, deadline, m_cancelled);
@@ -54,10 +55,11 @@ Result<BrokerConnection*> ClusterConnections::anyConnection(Deadline deadline) {
             opened.error().code == RD_KAFKA_RESP_ERR__INTR)
             return opened.error();
         failures.append(opened.error().message);
+        allTimedOut = allTimedOut && opened.error().code == RD_KAFKA_RESP_ERR__TIMED_OUT;
     }
-    return KafkaError::fromCode(RD_KAFKA_RESP_ERR__TRANSPORT,
-                                QStringLiteral("no bootstrap server answered (%1)")
-                                    .arg(failures.join(QStringLiteral("; "))));
+    return protocolError(allTimedOut ? RD_KAFKA_RESP_ERR__TIMED_OUT : RD_KAFKA_RESP_ERR__TRANSPORT,
+                         QStringLiteral("no bootstrap server answered: %1")
+                             .arg(failures.join(QStringLiteral("; "))));
 }
 
 Result<QList<BrokerAddress>> ClusterConnections::brokers(Deadline deadline, bool refresh) {
