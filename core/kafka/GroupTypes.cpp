@@ -27,10 +27,9 @@ QString groupStateName(GroupState state) {
 }
 
 GroupState groupStateFromName(const QString& name) {
-    for (GroupState state :
-         {GroupState::PreparingRebalance, GroupState::CompletingRebalance, GroupState::Stable,
-          GroupState::Dead, GroupState::Empty, GroupState::Assigning, GroupState::Reconciling,
-          GroupState::NotReady})
+    for (GroupState state : {GroupState::PreparingRebalance, GroupState::CompletingRebalance,
+                             GroupState::Stable, GroupState::Dead, GroupState::Empty,
+                             GroupState::Assigning, GroupState::Reconciling, GroupState::NotReady})
         if (name.compare(groupStateName(state), Qt::CaseInsensitive) == 0)
             return state;
     return GroupState::Unknown;

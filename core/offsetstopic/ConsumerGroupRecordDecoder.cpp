@@ -174,8 +174,7 @@ void readValue(Type type, WireReader& reader, ConsumerGroupRecord& record) {
 
 } // namespace
 
-OffsetsTopicRecord ConsumerGroupRecordDecoder::decode(int16_t keyType,
-                                                      WireReader& keyReader,
+OffsetsTopicRecord ConsumerGroupRecordDecoder::decode(int16_t keyType, WireReader& keyReader,
                                                       std::optional<QByteArrayView> value,
                                                       int64_t recordTimestamp) {
     const Type type = Type(keyType);

@@ -10,8 +10,7 @@ namespace {
 // A topic name (int16 length) and a partition array (int32 count) at the very least.
 constexpr int minimumTopicPartitionsSize = 2 + 4;
 
-QList<kafka::TopicPartition> readTopicPartitions(WireReader& reader,
-                                                 const char* arrayField) {
+QList<kafka::TopicPartition> readTopicPartitions(WireReader& reader, const char* arrayField) {
     QList<kafka::TopicPartition> partitions;
     const int topicCount = reader.readArrayLength(arrayField, false, minimumTopicPartitionsSize);
     for (int t = 0; t < topicCount && !reader.failed(); ++t) {

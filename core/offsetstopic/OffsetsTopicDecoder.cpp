@@ -1,7 +1,7 @@
 #include "offsetstopic/OffsetsTopicDecoder.h"
 
-#include "offsetstopic/ConsumerGroupRecordDecoder.h"
 #include "kafka/protocol/WireReader.h"
+#include "offsetstopic/ConsumerGroupRecordDecoder.h"
 #include "offsetstopic/OffsetsTopicConsumerProtocol.h"
 #include "offsetstopic/OffsetsTopicDecodeSupport.h"
 

@@ -14,8 +14,8 @@ namespace groupscope::offsetstopic {
 struct OffsetsTopicDecoderStatistics {
     int64_t offsetCommits = 0;
     int64_t groupMetadata = 0;
-    int64_t consumerGroupRecords = 0; // key types 3-8
-    int64_t unknownVersions = 0;      // unknown record types and value versions, skipped
+    int64_t consumerGroupRecords = 0;  // key types 3-8
+    int64_t unknownVersions = 0;       // unknown record types and value versions, skipped
     int64_t otherGroupTypeRecords = 0; // share and streams groups' records (9-23), skipped
     int64_t errors = 0;
 };

@@ -28,8 +28,8 @@
 
 using namespace groupscope;
 using namespace groupscope::kafka::protocol;
-using groupscope::kafka::protocol::ResponseFrame;
 using fuzz::ProtocolInputKind;
+using groupscope::kafka::protocol::ResponseFrame;
 
 namespace {
 
