@@ -7,6 +7,7 @@
 // Figures only; it does not pass or fail on them.
 
 #include "BenchFigures.h"
+#include "GuiRefreshMeasure.h"
 #include "controllers/ResetController.h"
 #include "models/PartitionTableModel.h"
 #include "widgets/GroupDetailWidget.h"
@@ -25,6 +26,9 @@
 
 using namespace groupscope;
 using bench::percentile;
+using bench::printRefreshFigures;
+using bench::RefreshFigures;
+using bench::Repaint;
 
 namespace {
 
@@ -32,7 +36,6 @@ constexpr int topics = 100;
 constexpr int partitionsPerTopic = 100;
 constexpr int refreshes = 30;
 constexpr auto refreshInterval = std::chrono::milliseconds(1000);
-constexpr auto heartbeatInterval = std::chrono::milliseconds(5);
 
 // A group of 10,000 partitions whose log ends and commits move on every refresh, the way
 // a busy group's do: most lag cells change each time.
@@ -113,73 +116,6 @@ void fillPlainModel(QStandardItemModel& model, const monitor::GroupSnapshot& gro
     }
 }
 
-struct RefreshFigures {
-    QList<double> refreshMs; // GUI-thread time of each refresh, repaint included
-    QList<double> paintMs;   // of which the repaint
-    double longestStallMs = 0;
-};
-
-// What is repainted after each refresh: what the refresh dirtied (the posted update
-// request, as the event loop would paint it next), or the whole window (an upper bound:
-// the tab bar, header and frames too, which a refresh does not touch).
-enum class Repaint { CausedByRefresh, WholeWindow };
-
-// Runs the event loop for `refreshes` refreshes one interval apart. `prepare(n)` builds
-// refresh n's data untimed, as the pipeline does on its own thread; then the clock runs
-// while `apply()` hands it to the GUI and the window repaints. A heartbeat timer measures
-// the loop's responsiveness: the longest gap between two beats, minus the beat's own
-// interval and the untimed preparing, is the longest the user would have waited.
-
-RefreshFigures measure(QWidget& window, Repaint repaint, const std::function<void(int)>& prepare,
-                       const std::function<void()>& apply) {
-    RefreshFigures figures;
-    QEventLoop loop;
-    QElapsedTimer sinceLastBeat;
-    QTimer heartbeat;
-    heartbeat.setTimerType(Qt::PreciseTimer);
-    heartbeat.setInterval(heartbeatInterval);
-    qint64 preparingNs = 0; // since the last beat
-    QObject::connect(&heartbeat, &QTimer::timeout, [&] {
-        const double gapMs = double(sinceLastBeat.nsecsElapsed() - preparingNs) / 1e6;
-        figures.longestStallMs =
-            std::max(figures.longestStallMs, gapMs - double(heartbeatInterval.count()));
-        sinceLastBeat.restart();
-        preparingNs = 0;
-    });
-    int done = 0;
-    QTimer refresher;
-    refresher.setInterval(refreshInterval);
-    QObject::connect(&refresher, &QTimer::timeout, [&] {
-        QElapsedTimer clock;
-        clock.start();
-        prepare(done + 1);
-        preparingNs += clock.nsecsElapsed();
-        clock.restart();
-        apply();
-        const qint64 applied = clock.nsecsElapsed();
-        if (repaint == Repaint::WholeWindow)
-            window.repaint();
-        else
-            QCoreApplication::sendPostedEvents(&window, QEvent::UpdateRequest);
-        figures.refreshMs.append(double(clock.nsecsElapsed()) / 1e6);
-        figures.paintMs.append(double(clock.nsecsElapsed() - applied) / 1e6);
-        if (++done == refreshes)
-            loop.quit();
-    });
-    sinceLastBeat.start();
-    heartbeat.start();
-    refresher.start();
-    loop.exec();
-    return figures;
-}
-
-void print(const char* name, const RefreshFigures& figures) {
-    std::printf("  %-34s median %7.2f ms, p99 %7.2f ms (paint median %6.2f ms), longest "
-                "stall %7.2f ms\n",
-                name, percentile(figures.refreshMs, 50), percentile(figures.refreshMs, 99),
-                percentile(figures.paintMs, 50), figures.longestStallMs);
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
@@ -196,9 +132,11 @@ int main(int argc, char** argv) {
     monitor::ClusterView view;
     const auto prepareView = [&](int refresh) { view = busyView(refresh); };
     const auto applyView = [&] { detail.applyView(view); };
-    const RefreshFigures ours = measure(detail, Repaint::CausedByRefresh, prepareView, applyView);
+    const bench::RefreshSchedule schedule{refreshes, refreshInterval, std::chrono::milliseconds(5)};
+    const RefreshFigures ours =
+        measureRefreshes(detail, Repaint::CausedByRefresh, prepareView, applyView, schedule);
     const RefreshFigures oursWholeWindow =
-        measure(detail, Repaint::WholeWindow, prepareView, applyView);
+        measureRefreshes(detail, Repaint::WholeWindow, prepareView, applyView, schedule);
 
     // Where the time goes: each of the two 10,000-row tables on its own, no paint.
     QList<double> partitionsMs;
@@ -228,17 +166,17 @@ int main(int argc, char** argv) {
     fillPlainModel(plainModel, busyGroup(0));
     QApplication::processEvents();
     monitor::GroupSnapshot plainGroup;
-    const RefreshFigures plain = measure(
+    const RefreshFigures plain = measureRefreshes(
         plainView, Repaint::CausedByRefresh, [&](int refresh) { plainGroup = busyGroup(refresh); },
-        [&] { fillPlainModel(plainModel, plainGroup); });
+        [&] { fillPlainModel(plainModel, plainGroup); }, schedule);
 
     std::printf("Group detail refresh: %d partitions, %d refreshes %lld ms apart, offscreen\n",
                 topics * partitionsPerTopic, refreshes,
                 static_cast<long long>(refreshInterval.count()));
     std::printf("  (the synthetic snapshot is built before each refresh's clock starts)\n");
-    print("GroupDetailWidget (diff models)", ours);
-    print("  the same, whole window repainted", oursWholeWindow);
-    print("QStandardItemModel refilled", plain);
+    printRefreshFigures("GroupDetailWidget (diff models)", ours);
+    printRefreshFigures("  the same, whole window repainted", oursWholeWindow);
+    printRefreshFigures("QStandardItemModel refilled", plain);
     std::printf("  of which, per table: Partitions median %.2f ms, Reset offsets median %.2f ms, "
                 "Lag chart median %.2f ms\n",
                 percentile(partitionsMs, 50), percentile(offsetsMs, 50), percentile(chartMs, 50));

@@ -1,6 +1,7 @@
 // GroupListModel and GroupFilterProxyModel fed with synthetic ClusterSnapshots: refreshes
 // are applied as diffs (dataChanged on changed cells, inserted and removed rows, never a
-// reset), selection survives, sorting is numeric, the filter matches groups and topics.
+// reset), selection survives, sorting is numeric (time lags by duration), the filter matches groups
+// and topics.
 
 #include "models/GroupFilterProxyModel.h"
 #include "models/GroupListModel.h"
@@ -273,6 +274,28 @@ private slots:
         QCOMPARE(column(proxy, GroupListModel::GroupColumn), strings({"c", "a", "b", "d"}));
         proxy.sort(GroupListModel::GroupColumn, Qt::DescendingOrder);
         QCOMPARE(column(proxy, GroupListModel::GroupColumn), strings({"d", "c", "b", "a"}));
+    }
+
+    void sortsTimeLagByDurationAndGroupsCaseInsensitively() {
+        GroupListModel model;
+        GroupFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        monitor::ClusterSnapshot snapshot =
+            cluster({group(QStringLiteral("Beta"), GroupState::Stable, 1, {5}),
+                     group(QStringLiteral("alpha"), GroupState::Stable, 1, {5}),
+                     group(QStringLiteral("gamma"), GroupState::Stable, 1, {5}),
+                     group(QStringLiteral("delta"), GroupState::Stable, 1, {5})});
+        // 90 s and 600 s: as text, "600" would sort before "90".
+        snapshot.groups[0].trend.maxTimeLag = {lag::TimeLag::Status::Estimated, 600, false};
+        snapshot.groups[1].trend.maxTimeLag = {lag::TimeLag::Status::Estimated, 90, false};
+        snapshot.groups[2].trend.maxTimeLag = {lag::TimeLag::Status::CaughtUp, 0, false};
+        model.applySnapshot(snapshot); // delta's time lag stays unknown
+        proxy.sort(GroupListModel::TimeLagColumn, Qt::DescendingOrder);
+        QCOMPARE(column(proxy, GroupListModel::GroupColumn),
+                 strings({"Beta", "alpha", "gamma", "delta"}));
+        proxy.sort(GroupListModel::GroupColumn, Qt::AscendingOrder);
+        QCOMPARE(column(proxy, GroupListModel::GroupColumn),
+                 strings({"alpha", "Beta", "delta", "gamma"}));
     }
 
     void filterMatchesGroupIdsAndTopicsCaseInsensitively() {

@@ -65,20 +65,10 @@ bool GroupFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& s
 }
 
 bool GroupFilterProxyModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
-    const QVariant leftValue = left.data(sortRole());
-    const QVariant rightValue = right.data(sortRole());
-    if (leftValue.typeId() == QMetaType::LongLong && rightValue.typeId() == QMetaType::LongLong) {
-        if (leftValue.toLongLong() != rightValue.toLongLong())
-            return leftValue.toLongLong() < rightValue.toLongLong();
-    } else if (const int byText = QString::localeAwareCompare(leftValue.toString().toCaseFolded(),
-                                                              rightValue.toString().toCaseFolded());
-               byText != 0) {
-        return byText < 0;
-    }
-    // Equal values keep a stable, predictable order: by group id.
-    const QString leftId = left.data(GroupListModel::GroupIdRole).toString();
-    const QString rightId = right.data(GroupListModel::GroupIdRole).toString();
-    return leftId < rightId;
+    // The model compares its own typed values: a re-sort of 10,000 groups is some 140,000
+    // comparisons, too many to build two QVariants each.
+    const auto* groups = static_cast<const GroupListModel*>(sourceModel());
+    return groups->lessThan(left.row(), right.row(), left.column());
 }
 
 } // namespace groupscope::ui

@@ -4,8 +4,9 @@
 
 namespace groupscope::ui {
 
-// Sorts GroupListModel rows by the typed values of GroupListModel::SortRole (numbers as
-// numbers, so a lag of 1,200 sorts after 900) and filters them by a text that matches the
+// Sorts GroupListModel rows by their typed values (GroupListModel::lessThan: numbers as
+// numbers, so a lag of 1,200 sorts after 900 and a time lag of 10 min after 9 min; its only
+// source model is a GroupListModel) and filters them by a text that matches the
 // group id or one of its topics, case-insensitively.
 class GroupFilterProxyModel : public QSortFilterProxyModel {
     Q_OBJECT

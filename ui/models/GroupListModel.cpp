@@ -4,7 +4,6 @@
 
 #include <QColor>
 #include <QLocale>
-#include <QSet>
 
 #include <algorithm>
 
@@ -72,8 +71,8 @@ qlonglong healthRank(lag::GroupStatus status) {
 
 } // namespace
 
-GroupListModel::Row GroupListModel::Row::from(const monitor::GroupSnapshot& group) {
-    Row row;
+GroupListRow GroupListRow::from(const monitor::GroupSnapshot& group) {
+    GroupListRow row;
     row.groupId = group.groupId();
     row.state = group.description.state;
     row.type = group.description.type;
@@ -89,35 +88,36 @@ GroupListModel::Row GroupListModel::Row::from(const monitor::GroupSnapshot& grou
     if (group.error)
         row.error = group.error.toString();
     row.timeLag = group.trend.maxTimeLag;
+    row.timeLagText = lag::timeLagText(row.timeLag);
     row.health = group.trend.health;
     row.healthReason = group.trend.healthReason;
     row.lagTrend = group.trend.recentTotalLag;
     return row;
 }
 
-bool GroupListModel::Row::sameCell(const Row& other, int column) const {
+bool GroupListModel::sameCell(const Row& shown, const Row& other, int column) const {
     switch (column) {
     case GroupColumn:
-        return groupId == other.groupId;
+        return shown.groupId == other.groupId;
     case StateColumn:
-        return state == other.state && error == other.error;
+        return shown.state == other.state && shown.error == other.error;
     case TypeColumn:
-        return type == other.type;
+        return shown.type == other.type;
     case MembersColumn:
-        return memberCount == other.memberCount;
+        return shown.memberCount == other.memberCount;
     case TopicsColumn:
-        return topics == other.topics;
+        return shown.topics == other.topics;
     case TotalLagColumn:
-        return totalLag == other.totalLag;
+        return shown.totalLag == other.totalLag;
     case TimeLagColumn:
         // What the cell shows: a change below its resolution is no change.
-        return lag::timeLagText(timeLag) == lag::timeLagText(other.timeLag);
+        return shown.timeLagText == other.timeLagText;
     case HealthColumn:
-        return health == other.health && healthReason == other.healthReason;
+        return shown.health == other.health && shown.healthReason == other.healthReason;
     case LagTrendColumn:
-        return lagTrend == other.lagTrend;
+        return shown.lagTrend == other.lagTrend;
     case ProtocolColumn:
-        return protocolType == other.protocolType && assignor == other.assignor;
+        return shown.protocolType == other.protocolType && shown.assignor == other.assignor;
     }
     return true;
 }
@@ -131,11 +131,7 @@ QString GroupListModel::protocolText(const Row& row) {
 }
 
 GroupListModel::GroupListModel(QObject* parent)
-    : QAbstractTableModel(parent) {}
-
-int GroupListModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
+    : KeyedTableModel(parent) {}
 
 int GroupListModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
@@ -224,7 +220,7 @@ QVariant GroupListModel::displayValue(const Row& row, int column) const {
         return row.totalLag ? QLocale().toString(qlonglong(*row.totalLag))
                             : QStringLiteral("\u2013");
     case TimeLagColumn:
-        return lag::timeLagText(row.timeLag);
+        return row.timeLagText;
     case HealthColumn:
         return row.health == lag::GroupStatus::NotFound ? QStringLiteral("\u2013")
                                                         : lag::groupStatusName(row.health);
@@ -315,11 +311,29 @@ QString GroupListModel::toolTip(const Row& row, int column) const {
     return {};
 }
 
-int GroupListModel::rowOf(const QString& groupId) const {
-    const auto found =
-        std::lower_bound(m_rows.cbegin(), m_rows.cend(), groupId,
-                         [](const Row& row, const QString& id) { return row.groupId < id; });
-    return found != m_rows.cend() && found->groupId == groupId ? int(found - m_rows.cbegin()) : -1;
+bool GroupListModel::lessThan(int left, int right, int column) const {
+    const Row& a = m_rows.at(left);
+    const Row& b = m_rows.at(right);
+    const auto byNumber = [](auto x, auto y) { return x < y ? -1 : y < x ? 1 : 0; };
+    int order = 0;
+    switch (column) {
+    case GroupColumn:
+        order = a.groupId.compare(b.groupId, Qt::CaseInsensitive);
+        break;
+    case TypeColumn:
+    case ProtocolColumn:
+        order = sortValue(a, column).toString().compare(sortValue(b, column).toString(),
+                                                        Qt::CaseInsensitive);
+        break;
+    case TimeLagColumn:
+        order = byNumber(timeLagSortKey(a.timeLag), timeLagSortKey(b.timeLag));
+        break;
+    default: // the other columns sort by integers
+        order = byNumber(sortValue(a, column).toLongLong(), sortValue(b, column).toLongLong());
+        break;
+    }
+    // Equal values keep a stable, predictable order: by group id.
+    return order != 0 ? order < 0 : a.groupId < b.groupId;
 }
 
 void GroupListModel::applySnapshot(const monitor::ClusterSnapshot& snapshot) {
@@ -328,61 +342,7 @@ void GroupListModel::applySnapshot(const monitor::ClusterSnapshot& snapshot) {
     for (const monitor::GroupSnapshot& group : snapshot.groups)
         if (group.exists())
             fresh.append(Row::from(group));
-    std::sort(fresh.begin(), fresh.end(),
-              [](const Row& a, const Row& b) { return a.groupId < b.groupId; });
-    QSet<QString> freshIds;
-    for (const Row& row : fresh)
-        freshIds.insert(row.groupId);
-
-    // Vanished groups first, in contiguous runs from the back so row numbers stay valid.
-    for (int last = int(m_rows.size()) - 1; last >= 0; --last) {
-        if (freshIds.contains(m_rows.at(last).groupId))
-            continue;
-        int first = last;
-        while (first > 0 && !freshIds.contains(m_rows.at(first - 1).groupId))
-            --first;
-        beginRemoveRows({}, first, last);
-        m_rows.remove(first, last - first + 1);
-        endRemoveRows();
-        last = first;
-    }
-
-    // What is left is an ordered subsequence of `fresh`: merge, inserting runs of new groups.
-    int row = 0;
-    for (qsizetype next = 0; next < fresh.size();) {
-        if (row < m_rows.size() && m_rows.at(row).groupId == fresh.at(next).groupId) {
-            updateRow(row++, fresh.at(next++));
-            continue;
-        }
-        qsizetype end = next;
-        while (end < fresh.size() &&
-               (row >= m_rows.size() || fresh.at(end).groupId != m_rows.at(row).groupId))
-            ++end;
-        const int count = int(end - next);
-        beginInsertRows({}, row, row + count - 1);
-        m_rows.insert(row, count, Row());
-        std::copy(fresh.cbegin() + next, fresh.cbegin() + end, m_rows.begin() + row);
-        endInsertRows();
-        row += count;
-        next = end;
-    }
-}
-
-void GroupListModel::updateRow(int row, const Row& fresh) {
-    bool changed[ColumnCount];
-    for (int column = 0; column < ColumnCount; ++column)
-        changed[column] = !m_rows.at(row).sameCell(fresh, column);
-    m_rows[row] = fresh; // before the signals, so slots already read the new values
-    // One dataChanged per run of adjacent changed cells: unchanged cells stay untouched.
-    for (int first = 0; first < ColumnCount; ++first) {
-        if (!changed[first])
-            continue;
-        int last = first;
-        while (last + 1 < ColumnCount && changed[last + 1])
-            ++last;
-        emit dataChanged(index(row, first), index(row, last));
-        first = last;
-    }
+    applyRows(std::move(fresh));
 }
 
 } // namespace groupscope::ui

@@ -1,18 +1,40 @@
 #pragma once
 
+#include "models/KeyedTableModel.h"
 #include "snapshot/GroupSnapshot.h"
-
-#include <QAbstractTableModel>
 
 #include <optional>
 
 namespace groupscope::ui {
 
+// What one row of the group list shows, reduced from a GroupSnapshot so that comparing
+// two refreshes compares exactly what is on screen.
+struct GroupListRow {
+    QString groupId;
+    kafka::GroupState state = kafka::GroupState::Unknown;
+    kafka::GroupType type = kafka::GroupType::Unknown;
+    int memberCount = 0;
+    QStringList topics;
+    QString protocolType;
+    QString assignor;
+    std::optional<int64_t> totalLag; // empty when no partition has a commit
+    lag::TimeLag timeLag;
+    QString timeLagText; // formatted once per refresh: the diff and the view both need it
+    lag::GroupStatus health = lag::GroupStatus::NotFound;
+    QString healthReason;
+    QList<qint64> lagTrend;
+    QString error;
+
+    static GroupListRow from(const monitor::GroupSnapshot& group);
+};
+
 // One row per consumer group of the latest ClusterSnapshot. applySnapshot() updates the
-// rows as a diff keyed by group id: changed cells get dataChanged, new and vanished groups
-// are inserted and removed, so views keep their selection, sort order and scroll position
-// across refreshes. Rows are kept in group id order; sorting is the proxy's job.
-class GroupListModel : public QAbstractTableModel {
+// rows as a diff keyed by group id (KeyedTableModel): changed cells get dataChanged, new
+// and vanished groups are inserted and removed, so views keep their selection, sort order
+// and scroll position across refreshes. Rows are kept in group id order; sorting is the
+// proxy's job, with lessThan() below: at 10,000 groups a re-sort makes some 140,000
+// comparisons per refresh, which must not each build QVariants and fold case.
+class GroupListModel : public KeyedTableModel<GroupListRow, QString> {
     Q_OBJECT
 public:
     enum Column {
@@ -47,7 +69,6 @@ public:
 
     explicit GroupListModel(QObject* parent = nullptr);
 
-    int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation,
@@ -55,37 +76,25 @@ public:
 
     void applySnapshot(const monitor::ClusterSnapshot& snapshot);
     // The row of a group, or -1.
-    int rowOf(const QString& groupId) const;
+    int rowOf(const QString& groupId) const { return rowOfKey(groupId); }
+    // Whether row `left` sorts before row `right` by `column`'s values (numbers as numbers,
+    // text case-insensitively), ties broken by group id.
+    bool lessThan(int left, int right, int column) const;
+
+protected:
+    const QString& keyOf(const GroupListRow& row) const override { return row.groupId; }
+    bool sameCell(const GroupListRow& shown, const GroupListRow& fresh, int column) const override;
+    ChangedCellBlocks::Precision cellSignalPrecision() const override {
+        return ChangedCellBlocks::Precision::ReadOnly;
+    }
 
 private:
-    // What one row shows, reduced from a GroupSnapshot so that comparing two refreshes
-    // compares exactly what is on screen.
-    struct Row {
-        QString groupId;
-        kafka::GroupState state = kafka::GroupState::Unknown;
-        kafka::GroupType type = kafka::GroupType::Unknown;
-        int memberCount = 0;
-        QStringList topics;
-        QString protocolType;
-        QString assignor;
-        std::optional<int64_t> totalLag; // empty when no partition has a commit
-        lag::TimeLag timeLag;
-        lag::GroupStatus health = lag::GroupStatus::NotFound;
-        QString healthReason;
-        QList<qint64> lagTrend;
-        QString error;
-
-        static Row from(const monitor::GroupSnapshot& group);
-        bool sameCell(const Row& other, int column) const;
-    };
+    using Row = GroupListRow;
 
     static QString protocolText(const Row& row);
-    void updateRow(int row, const Row& fresh);
     QVariant displayValue(const Row& row, int column) const;
     QVariant sortValue(const Row& row, int column) const;
     QString toolTip(const Row& row, int column) const;
-
-    QList<Row> m_rows;
 };
 
 } // namespace groupscope::ui

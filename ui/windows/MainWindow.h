@@ -43,6 +43,9 @@ public:
     void setRefreshInterval(std::chrono::milliseconds interval);
     // Opens a group in the detail pane now, or as soon as a refresh lists it.
     void openGroup(QString groupId); // by value: callers pass m_groupToOpen, which it clears
+    // Shows one refresh of the live pipeline: what the monitor's viewReady delivers. Public
+    // so that benchmarks can feed the window the views of a cluster too large to run.
+    void applyView(const monitor::ClusterView& view);
 
     GroupListModel* groupListModel() const { return m_model; }
     GroupFilterProxyModel* groupProxyModel() const { return m_proxy; }
@@ -65,7 +68,6 @@ private:
     void setUpStatusBar();
     void createMenus();
     void showAbout();
-    void applyView(const monitor::ClusterView& view);
     void showRefreshFailure(const QString& message);
     void showStatus(const QString& text, bool isError);
     void updatePlaceholder();

@@ -1,0 +1,93 @@
+#pragma once
+// How the GUI benchmarks time a refresh: the event loop runs while refreshes arrive one
+// interval apart, each refresh's data is prepared untimed (the live pipeline builds it on
+// its own thread), then the clock runs while it is handed to the GUI and the window repaints
+// what it dirtied. A heartbeat timer measures the loop's responsiveness: the longest gap
+// between two beats, minus the beat's interval and the untimed preparing, is the longest
+// the user would have waited for the window to react.
+
+#include "BenchFigures.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QTimer>
+#include <QWidget>
+
+#include <chrono>
+#include <cstdio>
+#include <functional>
+
+namespace groupscope::bench {
+
+struct RefreshFigures {
+    QList<double> refreshMs; // GUI-thread time of each refresh, repaint included
+    QList<double> paintMs;   // of which the repaint
+    double longestStallMs = 0;
+};
+
+// What is repainted after each refresh: what the refresh dirtied (the posted update
+// request, as the event loop would paint it next), or the whole window (an upper bound:
+// the tab bar, header and frames too, which a refresh does not touch).
+enum class Repaint { CausedByRefresh, WholeWindow };
+
+struct RefreshSchedule {
+    int refreshes = 30;
+    std::chrono::milliseconds interval{1000};
+    std::chrono::milliseconds heartbeat{5};
+};
+
+// `prepare(n)` builds refresh n's data (n from 1), untimed; `apply()` hands it to the GUI.
+inline RefreshFigures measureRefreshes(QWidget& window, Repaint repaint,
+                                       const std::function<void(int)>& prepare,
+                                       const std::function<void()>& apply,
+                                       RefreshSchedule schedule = {}) {
+    RefreshFigures figures;
+    QEventLoop loop;
+    QElapsedTimer sinceLastBeat;
+    QTimer heartbeat;
+    heartbeat.setTimerType(Qt::PreciseTimer);
+    heartbeat.setInterval(schedule.heartbeat);
+    qint64 preparingNs = 0; // since the last beat
+    QObject::connect(&heartbeat, &QTimer::timeout, [&] {
+        const double gapMs = double(sinceLastBeat.nsecsElapsed() - preparingNs) / 1e6;
+        figures.longestStallMs =
+            std::max(figures.longestStallMs, gapMs - double(schedule.heartbeat.count()));
+        sinceLastBeat.restart();
+        preparingNs = 0;
+    });
+    int done = 0;
+    QTimer refresher;
+    refresher.setInterval(schedule.interval);
+    QObject::connect(&refresher, &QTimer::timeout, [&] {
+        QElapsedTimer clock;
+        clock.start();
+        prepare(done + 1);
+        preparingNs += clock.nsecsElapsed();
+        clock.restart();
+        apply();
+        const qint64 applied = clock.nsecsElapsed();
+        if (repaint == Repaint::WholeWindow)
+            window.repaint();
+        else
+            QCoreApplication::sendPostedEvents(&window, QEvent::UpdateRequest);
+        figures.refreshMs.append(double(clock.nsecsElapsed()) / 1e6);
+        figures.paintMs.append(double(clock.nsecsElapsed() - applied) / 1e6);
+        if (++done == schedule.refreshes)
+            loop.quit();
+    });
+    sinceLastBeat.start();
+    heartbeat.start();
+    refresher.start();
+    loop.exec();
+    return figures;
+}
+
+inline void printRefreshFigures(const char* name, const RefreshFigures& figures) {
+    std::printf("  %-40s median %7.2f ms, p99 %7.2f ms (paint median %6.2f ms), longest "
+                "stall %7.2f ms\n",
+                name, percentile(figures.refreshMs, 50), percentile(figures.refreshMs, 99),
+                percentile(figures.paintMs, 50), figures.longestStallMs);
+}
+
+} // namespace groupscope::bench
