@@ -18,6 +18,8 @@ namespace groupscope::kafka {
 namespace protocol {
 class ClusterConnections;
 class BrokerConnection;
+class Struct;
+struct ApiSpec;
 } // namespace protocol
 
 // Groupscope's own client for the group coordinator's APIs, which librdkafka lacks or
@@ -87,6 +89,12 @@ private:
                             const CoordinatorBatch& perCoordinator,
                             const std::function<void(const QString&, const KafkaError&)>& fail);
 
+    // Sends `request` to `groupId`'s coordinator (found again if it moved) and returns its
+    // answer, or the answer's top-level error described as `doing` (e.g. "deleting ...").
+    Result<protocol::Struct> askGroupCoordinator(const QString& groupId,
+                                                 const protocol::ApiSpec& api,
+                                                 const protocol::Struct& request,
+                                                 const QString& doing);
     // Lists the groups once when any of `groupIds` has no known type.
     void learnTypes(const QStringList& groupIds);
     QHash<QString, QList<CommittedOffset>>

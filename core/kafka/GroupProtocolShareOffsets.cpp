@@ -86,6 +86,28 @@ GroupProtocolClient::shareStartOffsets(const QStringList& groupIds) {
     return offsets;
 }
 
+Result<protocol::Struct> GroupProtocolClient::askGroupCoordinator(const QString& groupId,
+                                                                  const protocol::ApiSpec& api,
+                                                                  const protocol::Struct& request,
+                                                                  const QString& doing) {
+    Result<Struct> outcome = KafkaError();
+    forEachCoordinator(
+        {groupId}, deadline(),
+        [&](BrokerConnection& connection, const QStringList&) {
+            Result<Struct> answer = connection.call(api, request, deadline());
+            if (answer &&
+                ClusterConnections::isCoordinatorMoving(answer.value().integer("ErrorCode")))
+                return QStringList{groupId};
+            if (answer)
+                if (KafkaError error = answerError(answer.value(), doing))
+                    answer = error;
+            outcome = std::move(answer);
+            return QStringList();
+        },
+        [&](const QString&, const KafkaError& error) { outcome = error; });
+    return outcome;
+}
+
 Result<QList<PartitionOutcome>>
 GroupProtocolClient::alterShareStartOffsets(const QString& groupId,
                                             const QList<QPair<TopicPartition, int64_t>>& offsets) {
@@ -93,47 +115,30 @@ GroupProtocolClient::alterShareStartOffsets(const QString& groupId,
     Struct request = MessageCodec::make(api.request);
     request.set("GroupId", groupId);
     QMap<QString, QList<QPair<int32_t, int64_t>>> byTopic;
-    for (const auto& [partition, offset] : offsets)
+    QHash<TopicPartition, int64_t> asked;
+    for (const auto& [partition, offset] : offsets) {
         byTopic[partition.topic].append({partition.partition, offset});
+        asked.insert(partition, offset);
+    }
     for (auto it = byTopic.cbegin(); it != byTopic.cend(); ++it) {
         Struct& topic = request.add("Topics").set("TopicName", it.key());
         for (const auto& [partition, offset] : it.value())
             topic.add("Partitions").set("PartitionIndex", partition).set("StartOffset", offset);
     }
-    Result<QList<PartitionOutcome>> outcomes = KafkaError();
-    forEachCoordinator(
-        {groupId}, deadline(),
-        [&](BrokerConnection& connection, const QStringList&) {
-            Result<Struct> answer = connection.call(api, request, deadline());
-            if (!answer) {
-                outcomes = answer.error();
-                return QStringList();
-            }
-            if (ClusterConnections::isCoordinatorMoving(answer.value().integer("ErrorCode")))
-                return QStringList{groupId};
-            if (KafkaError error = answerError(
-                    answer.value(),
-                    QStringLiteral("setting the start offsets of share group %1").arg(groupId))) {
-                outcomes = error;
-                return QStringList();
-            }
-            QList<PartitionOutcome> written;
-            QHash<TopicPartition, int64_t> asked;
-            for (const auto& [partition, offset] : offsets)
-                asked.insert(partition, offset);
-            for (const Struct& topic : answer.value().structs("Responses")) {
-                for (const Struct& partition : topic.structs("Partitions")) {
-                    const TopicPartition where{topic.string("TopicName"),
-                                               int32_t(partition.integer("PartitionIndex"))};
-                    written.append(
-                        {where, asked.value(where, -1), answerError(partition, where.toString())});
-                }
-            }
-            outcomes = written;
-            return QStringList();
-        },
-        [&](const QString&, const KafkaError& error) { outcomes = error; });
-    return outcomes;
+    const Result<Struct> answer = askGroupCoordinator(
+        groupId, api, request,
+        QStringLiteral("setting the start offsets of share group %1").arg(groupId));
+    if (!answer)
+        return answer.error();
+    QList<PartitionOutcome> written;
+    for (const Struct& topic : answer.value().structs("Responses"))
+        for (const Struct& partition : topic.structs("Partitions")) {
+            const TopicPartition where{topic.string("TopicName"),
+                                       int32_t(partition.integer("PartitionIndex"))};
+            written.append(
+                {where, asked.value(where, -1), answerError(partition, where.toString())});
+        }
+    return written;
 }
 
 Result<QList<PartitionOutcome>>
@@ -147,38 +152,20 @@ GroupProtocolClient::deleteShareStartOffsets(const QString& groupId, const QStri
     request.set("GroupId", groupId);
     for (const QString& topic : topics)
         request.add("Topics").set("TopicName", topic);
-    Result<QList<PartitionOutcome>> outcomes = KafkaError();
-    forEachCoordinator(
-        {groupId}, deadline(),
-        [&](BrokerConnection& connection, const QStringList&) {
-            Result<Struct> answer = connection.call(api, request, deadline());
-            if (!answer) {
-                outcomes = answer.error();
-                return QStringList();
-            }
-            if (ClusterConnections::isCoordinatorMoving(answer.value().integer("ErrorCode")))
-                return QStringList{groupId};
-            if (KafkaError error = answerError(
-                    answer.value(),
-                    QStringLiteral("deleting the start offsets of share group %1").arg(groupId))) {
-                outcomes = error;
-                return QStringList();
-            }
-            QHash<QString, KafkaError> byTopic;
-            for (const Struct& topic : answer.value().structs("Responses"))
-                byTopic.insert(topic.string("TopicName"),
-                               answerError(topic, topic.string("TopicName")));
-            QList<PartitionOutcome> deleted;
-            for (const ShareStartOffset& started : before.value().value(groupId)) {
-                if (byTopic.contains(started.topicPartition.topic))
-                    deleted.append(
-                        {started.topicPartition, -1, byTopic.value(started.topicPartition.topic)});
-            }
-            outcomes = deleted;
-            return QStringList();
-        },
-        [&](const QString&, const KafkaError& error) { outcomes = error; });
-    return outcomes;
+    const Result<Struct> answer = askGroupCoordinator(
+        groupId, api, request,
+        QStringLiteral("deleting the start offsets of share group %1").arg(groupId));
+    if (!answer)
+        return answer.error();
+    QHash<QString, KafkaError> byTopic;
+    for (const Struct& topic : answer.value().structs("Responses"))
+        byTopic.insert(topic.string("TopicName"), answerError(topic, topic.string("TopicName")));
+    QList<PartitionOutcome> deleted;
+    for (const ShareStartOffset& started : before.value().value(groupId))
+        if (byTopic.contains(started.topicPartition.topic))
+            deleted.append(
+                {started.topicPartition, -1, byTopic.value(started.topicPartition.topic)});
+    return deleted;
 }
 
 } // namespace groupscope::kafka

@@ -4,6 +4,7 @@
 // is refused while the member lives, then applied, read back and undone once it has left.
 #include "GroupMembers.h"
 #include "TestBroker.h"
+#include "ToolTables.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -19,25 +20,6 @@ using namespace groupscope;
 namespace {
 
 const QString cliPath = QStringLiteral(GROUPSCOPE_BINARY_DIR "/app/groupscope-cli");
-
-// The rows of a table printed by either tool whose first cell is `group`, split on
-// whitespace (no cell of these tables holds a space).
-QList<QStringList> rowsOf(const QByteArray& output, const QString& group) {
-    QList<QStringList> rows;
-    for (const QByteArray& line : output.split('\n')) {
-        const QStringList cells = QString::fromUtf8(line).split(u' ', Qt::SkipEmptyParts);
-        if (!cells.isEmpty() && cells.first() == group)
-            rows.append(cells);
-    }
-    return rows;
-}
-
-QStringList headerOf(const QByteArray& output) {
-    for (const QByteArray& line : output.split('\n'))
-        if (line.startsWith("GROUP "))
-            return QString::fromUtf8(line).split(u' ', Qt::SkipEmptyParts);
-    return {};
-}
 
 } // namespace
 
@@ -85,18 +67,19 @@ private slots:
         QVERIFY2(oracle.ok(), oracle.err.constData());
         const auto ours = groupscope({QStringLiteral("list"), QStringLiteral("--type")});
         QVERIFY2(ours.ok(), ours.err.constData());
-        QCOMPARE(headerOf(ours.out), headerOf(oracle.out));
-        QCOMPARE(rowsOf(ours.out, m_group), rowsOf(oracle.out, m_group));
-        QCOMPARE(rowsOf(ours.out, m_group).value(0).value(1), QStringLiteral("Consumer"));
+        QCOMPARE(test::tableHeaderOf(ours.out), test::tableHeaderOf(oracle.out));
+        QCOMPARE(test::tableRowsOf(ours.out, m_group), test::tableRowsOf(oracle.out, m_group));
+        QCOMPARE(test::tableRowsOf(ours.out, m_group).value(0).value(1),
+                 QStringLiteral("Consumer"));
 
         // The type filter and JSON.
         const auto consumers = groupscope(
             {QStringLiteral("list"), QStringLiteral("--type"), QStringLiteral("consumer")});
-        QVERIFY(rowsOf(consumers.out, m_group).size() == 1);
+        QVERIFY(test::tableRowsOf(consumers.out, m_group).size() == 1);
         const auto classics = groupscope(
             {QStringLiteral("list"), QStringLiteral("--type"), QStringLiteral("classic")});
         QVERIFY2(classics.ok(), classics.err.constData());
-        QVERIFY(rowsOf(classics.out, m_group).isEmpty());
+        QVERIFY(test::tableRowsOf(classics.out, m_group).isEmpty());
         const auto json = groupscope({QStringLiteral("list"), QStringLiteral("--json")});
         bool found = false;
         for (const QJsonValue& value : QJsonDocument::fromJson(json.out).array())
@@ -115,9 +98,9 @@ private slots:
         const auto ours =
             groupscope({QStringLiteral("describe"), QStringLiteral("--group"), m_group});
         QVERIFY2(ours.ok(), ours.err.constData());
-        QCOMPARE(headerOf(ours.out), headerOf(oracle.out));
-        QList<QStringList> expected = rowsOf(oracle.out, m_group);
-        QList<QStringList> actual = rowsOf(ours.out, m_group);
+        QCOMPARE(test::tableHeaderOf(ours.out), test::tableHeaderOf(oracle.out));
+        QList<QStringList> expected = test::tableRowsOf(oracle.out, m_group);
+        QList<QStringList> actual = test::tableRowsOf(ours.out, m_group);
         std::sort(expected.begin(), expected.end());
         std::sort(actual.begin(), actual.end());
         QCOMPARE(expected.size(), 3);
@@ -138,10 +121,10 @@ private slots:
             arguments[0] = QStringLiteral("describe");
             const auto ours = groupscope(arguments);
             QVERIFY2(ours.ok(), ours.err.constData());
-            const QStringList header = headerOf(oracle.out);
-            QCOMPARE(headerOf(ours.out), header);
-            const QList<QStringList> expected = rowsOf(oracle.out, m_group);
-            const QList<QStringList> actual = rowsOf(ours.out, m_group);
+            const QStringList header = test::tableHeaderOf(oracle.out);
+            QCOMPARE(test::tableHeaderOf(ours.out), header);
+            const QList<QStringList> expected = test::tableRowsOf(oracle.out, m_group);
+            const QList<QStringList> actual = test::tableRowsOf(ours.out, m_group);
             QCOMPARE(expected.size(), 1);
             QCOMPARE(actual.size(), 1);
             for (int column = 0; column < header.size(); ++column) {
@@ -174,10 +157,10 @@ private slots:
             arguments[0] = QStringLiteral("describe");
             const auto ours = groupscope(arguments);
             QVERIFY2(ours.ok(), ours.err.constData());
-            QCOMPARE(headerOf(ours.out), headerOf(oracle.out));
-            const QStringList expected = rowsOf(oracle.out, m_group).value(0);
+            QCOMPARE(test::tableHeaderOf(ours.out), test::tableHeaderOf(oracle.out));
+            const QStringList expected = test::tableRowsOf(oracle.out, m_group).value(0);
             QVERIFY(expected.size() >= 5);
-            QCOMPARE(rowsOf(ours.out, m_group).value(0), expected);
+            QCOMPARE(test::tableRowsOf(ours.out, m_group).value(0), expected);
         }
     }
 
@@ -197,16 +180,17 @@ private slots:
 
     void onceEmptyItIsResetReadBackAndUndone() {
         QVERIFY(m_member->leave());
-        QVERIFY2(
-            test::waitFor(
-                [&] {
-                    const auto state =
-                        kafkaTool({QStringLiteral("--describe"), QStringLiteral("--group"), m_group,
-                                   QStringLiteral("--state")});
-                    return rowsOf(state.out, m_group).value(0).contains(QStringLiteral("Empty"));
-                },
-                std::chrono::seconds(60)),
-            "the group never became Empty after its member left");
+        QVERIFY2(test::waitFor(
+                     [&] {
+                         const auto state =
+                             kafkaTool({QStringLiteral("--describe"), QStringLiteral("--group"),
+                                        m_group, QStringLiteral("--state")});
+                         return test::tableRowsOf(state.out, m_group)
+                             .value(0)
+                             .contains(QStringLiteral("Empty"));
+                     },
+                     std::chrono::seconds(60)),
+                 "the group never became Empty after its member left");
         const auto applied =
             groupscope({QStringLiteral("reset"), QStringLiteral("--group"), m_group,
                         QStringLiteral("--topic"), m_topic, QStringLiteral("--to-offset"),
@@ -217,7 +201,7 @@ private slots:
         // Kafka's tool reads the same back.
         const auto described =
             kafkaTool({QStringLiteral("--describe"), QStringLiteral("--group"), m_group});
-        for (const QStringList& row : rowsOf(described.out, m_group))
+        for (const QStringList& row : test::tableRowsOf(described.out, m_group))
             QCOMPARE(row.value(3), QStringLiteral("2")); // CURRENT-OFFSET
 
         const auto history = groupscope({QStringLiteral("history"), QStringLiteral("--group"),

@@ -6,6 +6,7 @@
 // deleted.
 #include "GroupMembers.h"
 #include "TestBroker.h"
+#include "ToolTables.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -21,24 +22,12 @@ namespace {
 
 const QString cliPath = QStringLiteral(GROUPSCOPE_BINARY_DIR "/app/groupscope-cli");
 
-// The rows whose first cell is `group`, split on whitespace, sorted (Kafka's tools print
-// partitions in the broker's order).
+// The rows whose first cell is `group`, sorted (Kafka's tools print partitions in the
+// broker's order).
 QList<QStringList> rowsOf(const QByteArray& output, const QString& group) {
-    QList<QStringList> rows;
-    for (const QByteArray& line : output.split('\n')) {
-        const QStringList cells = QString::fromUtf8(line).split(u' ', Qt::SkipEmptyParts);
-        if (!cells.isEmpty() && cells.first() == group)
-            rows.append(cells);
-    }
+    QList<QStringList> rows = test::tableRowsOf(output, group);
     std::sort(rows.begin(), rows.end());
     return rows;
-}
-
-QStringList headerOf(const QByteArray& output) {
-    for (const QByteArray& line : output.split('\n'))
-        if (line.startsWith("GROUP "))
-            return QString::fromUtf8(line).split(u' ', Qt::SkipEmptyParts);
-    return {};
 }
 
 } // namespace
@@ -71,9 +60,9 @@ class TestShareAndStreamsGroups : public QObject {
             QStringList{QStringLiteral("describe"), QStringLiteral("--group"), group} + options);
         QVERIFY2(ours.ok(), ours.err.constData());
         const QString what = tool + u' ' + options.join(u' ');
-        QVERIFY2(!headerOf(oracle.out).isEmpty(),
+        QVERIFY2(!test::tableHeaderOf(oracle.out).isEmpty(),
                  qPrintable(what + QStringLiteral(": ") + QString::fromUtf8(oracle.out)));
-        QCOMPARE(headerOf(ours.out), headerOf(oracle.out));
+        QCOMPARE(test::tableHeaderOf(ours.out), test::tableHeaderOf(oracle.out));
         const QList<QStringList> expected = rowsOf(oracle.out, group);
         QVERIFY2(!expected.isEmpty(), qPrintable(what));
         QCOMPARE(rowsOf(ours.out, group), expected);
@@ -149,7 +138,8 @@ private slots:
         const auto ours = groupscope(
             {QStringLiteral("list"), QStringLiteral("--type"), QStringLiteral("--protocol")});
         QVERIFY2(ours.ok(), ours.err.constData());
-        QCOMPARE(headerOf(ours.out), headerOf(oracle.out)); // GROUP TYPE PROTOCOL
+        QCOMPARE(test::tableHeaderOf(ours.out),
+                 test::tableHeaderOf(oracle.out)); // GROUP TYPE PROTOCOL
         for (const QString& group : {m_shareGroup, m_streamsGroup})
             QCOMPARE(rowsOf(ours.out, group), rowsOf(oracle.out, group));
         QCOMPARE(rowsOf(ours.out, m_shareGroup).value(0).value(1), QStringLiteral("Share"));

@@ -3,15 +3,9 @@
 // ListOffsetsRequest/Response).
 
 #include "kafka/protocol/Apis.h"
+#include "kafka/protocol/DescribeFields.h"
 
 namespace groupscope::kafka::protocol {
-
-namespace {
-
-// Kafka's "no authorized operations requested" bitfield.
-constexpr int64_t authorizedOperationsUnknown = INT32_MIN;
-
-} // namespace
 
 // Metadata: brokers (for connecting to coordinators and leaders) and topics with their
 // partitions. From v1 a null Topics array asks for every topic and an empty one for none

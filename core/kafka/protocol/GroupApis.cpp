@@ -3,28 +3,9 @@
 // OffsetCommit, OffsetDelete and DeleteGroups requests and responses).
 
 #include "kafka/protocol/Apis.h"
+#include "kafka/protocol/DescribeFields.h"
 
 namespace groupscope::kafka::protocol {
-
-namespace {
-
-// Kafka's "no authorized operations requested" bitfield.
-constexpr int64_t authorizedOperationsUnknown = INT32_MIN;
-
-// ConsumerGroupDescribeResponse's common structure Assignment (of TopicPartitions).
-std::vector<FieldSpec> consumerAssignmentFields() {
-    using enum FieldType;
-    return {
-        structArray("TopicPartitions", since(0),
-                    {
-                        field("TopicId", Uuid, since(0)),
-                        field("TopicName", String, since(0)),
-                        field("Partitions", Int32Array, since(0)),
-                    }),
-    };
-}
-
-} // namespace
 
 // ListGroups: every group the broker coordinates. v4+ filters by state and answers with
 // GroupState; v5+ filters by type (classic, consumer, share, streams) and answers with
@@ -111,13 +92,8 @@ const ApiSpec& consumerGroupDescribeApi() {
     using enum FieldType;
     static const ApiSpec api{
         ApiKey::ConsumerGroupDescribe, "ConsumerGroupDescribe",
-        MessageSpec{"ConsumerGroupDescribeRequest",
-                    between(0, 1),
-                    since(0),
-                    {
-                        field("GroupIds", StringArray, since(0)),
-                        field("IncludeAuthorizedOperations", Bool, since(0)),
-                    }},
+        MessageSpec{"ConsumerGroupDescribeRequest", between(0, 1), since(0),
+                    describeRequestFields()},
         MessageSpec{
             "ConsumerGroupDescribeResponse",
             between(0, 1),
@@ -126,39 +102,34 @@ const ApiSpec& consumerGroupDescribeApi() {
                 field("ThrottleTimeMs", Int32, since(0)),
                 structArray(
                     "Groups", since(0),
-                    {
-                        field("ErrorCode", Int16, since(0)),
-                        field("ErrorMessage", String, since(0)).nullable(since(0)).nullByDefault(),
-                        field("GroupId", String, since(0)),
-                        field("GroupState", String, since(0)),
-                        field("GroupEpoch", Int32, since(0)),
-                        field("AssignmentEpoch", Int32, since(0)),
-                        field("AssignorName", String, since(0)),
-                        structArray(
-                            "Members", since(0),
-                            {
-                                field("MemberId", String, since(0)),
-                                field("InstanceId", String, since(0))
-                                    .nullable(since(0))
-                                    .nullByDefault(),
-                                field("RackId", String, since(0))
-                                    .nullable(since(0))
-                                    .nullByDefault(),
-                                field("MemberEpoch", Int32, since(0)),
-                                field("ClientId", String, since(0)),
-                                field("ClientHost", String, since(0)),
-                                field("SubscribedTopicNames", StringArray, since(0)),
-                                field("SubscribedTopicRegex", String, since(0))
-                                    .nullable(since(0))
-                                    .nullByDefault(),
-                                structField("Assignment", since(0), consumerAssignmentFields()),
-                                structField("TargetAssignment", since(0),
-                                            consumerAssignmentFields()),
-                                field("MemberType", Int8, since(1)).defaultsTo(-1),
-                            }),
-                        field("AuthorizedOperations", Int32, since(0))
-                            .defaultsTo(authorizedOperationsUnknown),
-                    }),
+                    fieldsOf(
+                        describedGroupFields(),
+                        {
+                            field("AssignorName", String, since(0)),
+                            structArray("Members", since(0),
+                                        {
+                                            field("MemberId", String, since(0)),
+                                            field("InstanceId", String, since(0))
+                                                .nullable(since(0))
+                                                .nullByDefault(),
+                                            field("RackId", String, since(0))
+                                                .nullable(since(0))
+                                                .nullByDefault(),
+                                            field("MemberEpoch", Int32, since(0)),
+                                            field("ClientId", String, since(0)),
+                                            field("ClientHost", String, since(0)),
+                                            field("SubscribedTopicNames", StringArray, since(0)),
+                                            field("SubscribedTopicRegex", String, since(0))
+                                                .nullable(since(0))
+                                                .nullByDefault(),
+                                            structField("Assignment", since(0),
+                                                        topicPartitionsAssignmentFields()),
+                                            structField("TargetAssignment", since(0),
+                                                        topicPartitionsAssignmentFields()),
+                                            field("MemberType", Int8, since(1)).defaultsTo(-1),
+                                        }),
+                            authorizedOperationsField(since(0)),
+                        })),
             }}};
     return api;
 }

@@ -3,15 +3,9 @@
 // DeleteShareGroupOffsets requests and responses).
 
 #include "kafka/protocol/Apis.h"
+#include "kafka/protocol/DescribeFields.h"
 
 namespace groupscope::kafka::protocol {
-
-namespace {
-
-// Kafka's "no authorized operations requested" bitfield.
-constexpr int64_t authorizedOperationsUnknown = INT32_MIN;
-
-} // namespace
 
 // ShareGroupDescribe: share groups and their members' assignments by topic id. Only v1:
 // v0 was Kafka 4.0's early access and was removed in 4.1, so a 4.0 broker cannot be
@@ -20,13 +14,7 @@ const ApiSpec& shareGroupDescribeApi() {
     using enum FieldType;
     static const ApiSpec api{
         ApiKey::ShareGroupDescribe, "ShareGroupDescribe",
-        MessageSpec{"ShareGroupDescribeRequest",
-                    between(1, 1),
-                    since(0),
-                    {
-                        field("GroupIds", StringArray, since(0)),
-                        field("IncludeAuthorizedOperations", Bool, since(0)),
-                    }},
+        MessageSpec{"ShareGroupDescribeRequest", between(1, 1), since(0), describeRequestFields()},
         MessageSpec{
             "ShareGroupDescribeResponse",
             between(1, 1),
@@ -35,39 +23,25 @@ const ApiSpec& shareGroupDescribeApi() {
                 field("ThrottleTimeMs", Int32, since(0)),
                 structArray(
                     "Groups", since(0),
-                    {
-                        field("ErrorCode", Int16, since(0)),
-                        field("ErrorMessage", String, since(0)).nullable(since(0)).nullByDefault(),
-                        field("GroupId", String, since(0)),
-                        field("GroupState", String, since(0)),
-                        field("GroupEpoch", Int32, since(0)),
-                        field("AssignmentEpoch", Int32, since(0)),
-                        field("AssignorName", String, since(0)),
-                        structArray(
-                            "Members", since(0),
-                            {
-                                field("MemberId", String, since(0)),
-                                field("RackId", String, since(0))
-                                    .nullable(since(0))
-                                    .nullByDefault(),
-                                field("MemberEpoch", Int32, since(0)),
-                                field("ClientId", String, since(0)),
-                                field("ClientHost", String, since(0)),
-                                field("SubscribedTopicNames", StringArray, since(0)),
-                                structField(
-                                    "Assignment", since(0),
-                                    {
-                                        structArray("TopicPartitions", since(0),
-                                                    {
-                                                        field("TopicId", Uuid, since(0)),
-                                                        field("TopicName", String, since(0)),
-                                                        field("Partitions", Int32Array, since(0)),
-                                                    }),
-                                    }),
-                            }),
-                        field("AuthorizedOperations", Int32, since(0))
-                            .defaultsTo(authorizedOperationsUnknown),
-                    }),
+                    fieldsOf(
+                        describedGroupFields(),
+                        {
+                            field("AssignorName", String, since(0)),
+                            structArray("Members", since(0),
+                                        {
+                                            field("MemberId", String, since(0)),
+                                            field("RackId", String, since(0))
+                                                .nullable(since(0))
+                                                .nullByDefault(),
+                                            field("MemberEpoch", Int32, since(0)),
+                                            field("ClientId", String, since(0)),
+                                            field("ClientHost", String, since(0)),
+                                            field("SubscribedTopicNames", StringArray, since(0)),
+                                            structField("Assignment", since(0),
+                                                        topicPartitionsAssignmentFields()),
+                                        }),
+                            authorizedOperationsField(since(0)),
+                        })),
             }}};
     return api;
 }

@@ -2,13 +2,11 @@
 // (StreamsGroupDescribeRequest/Response).
 
 #include "kafka/protocol/Apis.h"
+#include "kafka/protocol/DescribeFields.h"
 
 namespace groupscope::kafka::protocol {
 
 namespace {
-
-// Kafka's "no authorized operations requested" bitfield.
-constexpr int64_t authorizedOperationsUnknown = INT32_MIN;
 
 // The response's common structures.
 
@@ -81,14 +79,11 @@ const ApiSpec& streamsGroupDescribeApi() {
     using enum FieldType;
     static const ApiSpec api{
         ApiKey::StreamsGroupDescribe, "StreamsGroupDescribe",
-        MessageSpec{"StreamsGroupDescribeRequest",
-                    between(0, 1),
-                    since(0),
-                    {
-                        field("GroupIds", StringArray, since(0)),
-                        field("IncludeAuthorizedOperations", Bool, since(0)),
-                        field("IncludeTopologyDescription", Bool, since(1)),
-                    }},
+        MessageSpec{"StreamsGroupDescribeRequest", between(0, 1), since(0),
+                    fieldsOf(describeRequestFields(),
+                             {
+                                 field("IncludeTopologyDescription", Bool, since(1)),
+                             })},
         MessageSpec{
             "StreamsGroupDescribeResponse",
             between(0, 1),
@@ -97,86 +92,83 @@ const ApiSpec& streamsGroupDescribeApi() {
                 field("ThrottleTimeMs", Int32, since(0)),
                 structArray(
                     "Groups", since(0),
-                    {
-                        field("ErrorCode", Int16, since(0)),
-                        field("ErrorMessage", String, since(0)).nullable(since(0)).nullByDefault(),
-                        field("GroupId", String, since(0)),
-                        field("GroupState", String, since(0)),
-                        field("GroupEpoch", Int32, since(0)),
-                        field("AssignmentEpoch", Int32, since(0)),
-                        structField(
-                            "Topology", since(0),
-                            {
-                                field("Epoch", Int32, since(0)),
-                                structArray(
-                                    "Subtopologies", since(0),
-                                    {
-                                        field("SubtopologyId", String, since(0)),
-                                        field("SourceTopics", StringArray, since(0)),
-                                        field("RepartitionSinkTopics", StringArray, since(0)),
-                                        structArray("StateChangelogTopics", since(0),
-                                                    topicInfoFields()),
-                                        structArray("RepartitionSourceTopics", since(0),
-                                                    topicInfoFields()),
-                                    })
-                                    .nullable(since(0))
-                                    .nullByDefault(),
-                            })
-                            .nullable(since(0))
-                            .nullByDefault(),
-                        structArray(
-                            "Members", since(0),
-                            {
-                                field("MemberId", String, since(0)),
-                                field("MemberEpoch", Int32, since(0)),
-                                field("InstanceId", String, since(0))
-                                    .nullable(since(0))
-                                    .nullByDefault(),
-                                field("RackId", String, since(0))
-                                    .nullable(since(0))
-                                    .nullByDefault(),
-                                field("ClientId", String, since(0)),
-                                field("ClientHost", String, since(0)),
-                                field("TopologyEpoch", Int32, since(0)),
-                                field("ProcessId", String, since(0)),
-                                structField("UserEndpoint", since(0),
-                                            {
-                                                field("Host", String, since(0)),
-                                                field("Port", Int16, since(0)),
-                                            })
-                                    .nullable(since(0))
-                                    .nullByDefault(),
-                                structArray("ClientTags", since(0), keyValueFields()),
-                                structArray("TaskOffsets", since(0), taskOffsetFields()),
-                                structArray("TaskEndOffsets", since(0), taskOffsetFields()),
-                                structField("Assignment", since(0), assignmentFields()),
-                                structField("TargetAssignment", since(0), assignmentFields()),
-                                field("IsClassic", Bool, since(0)),
-                            }),
-                        field("AuthorizedOperations", Int32, since(0))
-                            .defaultsTo(authorizedOperationsUnknown),
-                        structField(
-                            "TopologyDescription", since(1),
-                            {
-                                structArray("Subtopologies", since(1),
-                                            {
-                                                field("SubtopologyId", String, since(1)),
-                                                structArray("Nodes", since(1),
-                                                            topologyDescriptionNodeFields()),
-                                            }),
-                                structArray("GlobalStores", since(1),
-                                            {
-                                                structField("Source", since(1),
-                                                            topologyDescriptionNodeFields()),
-                                                structField("Processor", since(1),
-                                                            topologyDescriptionNodeFields()),
-                                            }),
-                            })
-                            .nullable(since(1))
-                            .nullByDefault(),
-                        field("TopologyDescriptionStatus", Int8, since(1)),
-                        field("AssignorName", String, since(1)).nullable(since(1)).nullByDefault(),
-                    }),
+                    fieldsOf(
+                        describedGroupFields(),
+                        {
+                            structField(
+                                "Topology", since(0),
+                                {
+                                    field("Epoch", Int32, since(0)),
+                                    structArray(
+                                        "Subtopologies", since(0),
+                                        {
+                                            field("SubtopologyId", String, since(0)),
+                                            field("SourceTopics", StringArray, since(0)),
+                                            field("RepartitionSinkTopics", StringArray, since(0)),
+                                            structArray("StateChangelogTopics", since(0),
+                                                        topicInfoFields()),
+                                            structArray("RepartitionSourceTopics", since(0),
+                                                        topicInfoFields()),
+                                        })
+                                        .nullable(since(0))
+                                        .nullByDefault(),
+                                })
+                                .nullable(since(0))
+                                .nullByDefault(),
+                            structArray(
+                                "Members", since(0),
+                                {
+                                    field("MemberId", String, since(0)),
+                                    field("MemberEpoch", Int32, since(0)),
+                                    field("InstanceId", String, since(0))
+                                        .nullable(since(0))
+                                        .nullByDefault(),
+                                    field("RackId", String, since(0))
+                                        .nullable(since(0))
+                                        .nullByDefault(),
+                                    field("ClientId", String, since(0)),
+                                    field("ClientHost", String, since(0)),
+                                    field("TopologyEpoch", Int32, since(0)),
+                                    field("ProcessId", String, since(0)),
+                                    structField("UserEndpoint", since(0),
+                                                {
+                                                    field("Host", String, since(0)),
+                                                    field("Port", Int16, since(0)),
+                                                })
+                                        .nullable(since(0))
+                                        .nullByDefault(),
+                                    structArray("ClientTags", since(0), keyValueFields()),
+                                    structArray("TaskOffsets", since(0), taskOffsetFields()),
+                                    structArray("TaskEndOffsets", since(0), taskOffsetFields()),
+                                    structField("Assignment", since(0), assignmentFields()),
+                                    structField("TargetAssignment", since(0), assignmentFields()),
+                                    field("IsClassic", Bool, since(0)),
+                                }),
+                            authorizedOperationsField(since(0)),
+                            structField(
+                                "TopologyDescription", since(1),
+                                {
+                                    structArray("Subtopologies", since(1),
+                                                {
+                                                    field("SubtopologyId", String, since(1)),
+                                                    structArray("Nodes", since(1),
+                                                                topologyDescriptionNodeFields()),
+                                                }),
+                                    structArray("GlobalStores", since(1),
+                                                {
+                                                    structField("Source", since(1),
+                                                                topologyDescriptionNodeFields()),
+                                                    structField("Processor", since(1),
+                                                                topologyDescriptionNodeFields()),
+                                                }),
+                                })
+                                .nullable(since(1))
+                                .nullByDefault(),
+                            field("TopologyDescriptionStatus", Int8, since(1)),
+                            field("AssignorName", String, since(1))
+                                .nullable(since(1))
+                                .nullByDefault(),
+                        })),
             }}};
     return api;
 }
