@@ -1,5 +1,7 @@
 #include "export/HttpRequestParser.h"
 
+#include <algorithm>
+
 namespace groupscope::exporter {
 
 namespace {
@@ -127,7 +129,8 @@ parseRequestLine(QByteArrayView line, const HttpRequestLimits& limits, HttpReque
         fragment >= 0 && (pathEnd < 0 || fragment < pathEnd))
         pathEnd = fragment;
     request.path = (pathEnd < 0 ? *origin : origin->first(pathEnd)).toByteArray();
-    request.minorVersion = version[7] - '0';
+    // RFC 9110 2.5: a later 1.x is answered as the highest minor version served, 1.1.
+    request.minorVersion = std::min(version[7] - '0', 1);
     return std::nullopt;
 }
 

@@ -23,7 +23,7 @@ struct HttpRequest {
     QByteArray method;    // as sent: methods are case-sensitive
     QByteArray target;    // the request target as sent (origin form: /path?query)
     QByteArray path;      // the target without its query
-    int minorVersion = 1; // HTTP/1.minorVersion
+    int minorVersion = 1; // HTTP/1.minorVersion: 0 or 1 (a later 1.x counts as 1)
     QList<QPair<QByteArray, QByteArray>> headers; // names lower-cased, values trimmed
     qsizetype headBytes = 0; // bytes the head took, up to and including the empty line
 
