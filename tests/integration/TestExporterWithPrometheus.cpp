@@ -1,11 +1,14 @@
 // groupscope-cli exporter scraped by a real Prometheus server (Debian's prometheus package,
 // run here with a temporary configuration and storage), watching a broker of its own on
-// which a group has lags this test set: Prometheus' HTTP API returns exactly those lags,
-// which Kafka's own tool confirms. Then the broker stops: the exporter keeps serving the
-// last good values (Prometheus keeps getting fresh samples of them) with
-// groupscope_exporter_up 0 and a growing staleness; the broker restarts on its ports and
-// data, and the exporter recovers by itself, with a commit made after the restart.
+// which a group has lags this test set (commits of known offsets, then a member of Kafka's
+// own console consumer that owns a partition without a commit and commits nothing):
+// Prometheus' HTTP API returns exactly those lags, which Kafka's own tool confirms. Then the
+// broker stops: the exporter keeps serving the last good values (Prometheus keeps getting
+// fresh samples of them) with groupscope_exporter_up 0 and a growing staleness; the broker
+// restarts on its ports and data, and the exporter recovers by itself, with records produced
+// after the restart in the lag.
 
+#include "GroupMembers.h"
 #include "TestBroker.h"
 
 #include <QDateTime>
@@ -61,6 +64,9 @@ class TestExporterWithPrometheus : public QObject {
     quint16 m_exporterPort = 0;
     quint16 m_prometheusPort = 0;
     QNetworkAccessManager m_network;
+    std::unique_ptr<test::ConsumerProtocolMember> m_member;
+    QString m_topic;
+    QString m_group;
 
     QByteArray get(const QUrl& url, int* status = nullptr) {
         QNetworkRequest request(url);
@@ -151,6 +157,8 @@ private slots:
     }
 
     void cleanupTestCase() {
+        if (m_member)
+            m_member->leave();
         for (QProcess* process : {&m_prometheus, &m_exporter}) {
             if (process->state() == QProcess::NotRunning)
                 continue;
@@ -167,13 +175,20 @@ private slots:
         const QString topic = test::uniqueName(QStringLiteral("exported"));
         const QString group = test::uniqueName(QStringLiteral("exported-group"));
         const QString otherGroup = test::uniqueName(QStringLiteral("filtered-out"));
+        m_topic = topic;
+        m_group = group;
         QVERIFY(test::createTopic(topic, 3, m_bootstrap));
         QVERIFY(test::produce(topic, 10, 0, m_bootstrap));
         QVERIFY(test::produce(topic, 7, 1, m_bootstrap));
         QVERIFY(test::produce(topic, 5, 2, m_bootstrap));
-        // Lag 6 on partition 0, 0 on partition 1, and no commit on partition 2.
+        // Lag 6 on partition 0, 0 on partition 1, and no commit on partition 2, which the
+        // member owns with the others and never commits (auto-commit off).
         QVERIFY(test::commitOffsets(group, topic, {4, 7}, {}, m_bootstrap));
         QVERIFY(test::commitOffsets(otherGroup, topic, {1, 1, 1}, {}, m_bootstrap));
+        const QString clientId = test::uniqueName(QStringLiteral("exported-member"));
+        m_member = std::make_unique<test::ConsumerProtocolMember>(topic, group, clientId, false,
+                                                                  m_bootstrap);
+        QVERIFY(m_member->waitUntilAssigned(3, 120s));
         // Kafka's own tool sees the lag this test means: 6 in all.
         QCOMPARE(test::lagReportedByKafka(group, m_bootstrap), 6);
 
@@ -284,13 +299,7 @@ private slots:
     void aStoppedClusterServesTheLastValuesUntilItIsBack() {
         if (m_prometheusPort == 0)
             QSKIP("the scrape did not start");
-        const QString group = [this] {
-            const auto samples = query(QStringLiteral("kafka_consumergroup_group_sum_lag"));
-            return samples && samples->size() == 1
-                       ? samples->first().labels.value(QStringLiteral("group")).toString()
-                       : QString();
-        }();
-        QVERIFY(!group.isEmpty());
+        const QString group = m_group;
         QVERIFY(m_bed.broker(QStringLiteral("stop")).ok());
         const double stoppedAt = QDateTime::currentMSecsSinceEpoch() / 1000.0;
 
@@ -327,17 +336,13 @@ private slots:
         QVERIFY(waitForValue(
                     QStringLiteral("groupscope_exporter_staleness_seconds"),
                     [](double value) { return value < 3; }, 30s) < 3);
-        // Fresh values, not the old ones: a commit made after the restart shows up.
-        const auto topic =
-            query(lagQuery(QStringLiteral("kafka_consumergroup_group_lag"), group, 0))
-                ->first()
-                .labels.value(QStringLiteral("topic"))
-                .toString();
-        QVERIFY(test::commitOffsets(group, topic, {9, 7}, {}, m_bootstrap));
+        // Fresh values, not the old ones: records produced after the restart are lag.
+        QVERIFY(test::produce(m_topic, 3, 1, m_bootstrap));
         const auto lag = waitForValue(
-            lagQuery(QStringLiteral("kafka_consumergroup_group_lag"), group, 0),
-            [](double value) { return value == 1; }, 60s);
-        QVERIFY2(lag == 1.0, qPrintable(failureContext()));
+            lagQuery(QStringLiteral("kafka_consumergroup_group_lag"), group, 1),
+            [](double value) { return value == 3; }, 60s);
+        QVERIFY2(lag == 3.0, qPrintable(failureContext()));
+        QCOMPARE(single(lagQuery(QStringLiteral("kafka_consumergroup_group_lag"), group, 0)), 6.0);
     }
 };
 
