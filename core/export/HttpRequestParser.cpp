@@ -182,12 +182,13 @@ HttpParseResult parseHttpRequest(QByteArrayView bytes, const HttpRequestLimits& 
     while (true) {
         const qsizetype lineEnd = bytes.indexOf('\n', position);
         if (lineEnd < 0) {
-            // The line so far already breaks a limit: no need to wait for the rest.
-            if (bytes.size() > limits.maxHeadBytes)
-                return invalid(431, "the request head is too large");
+            // The line so far already breaks a limit: no need to wait for the rest. A request
+            // line too long says so rather than the head as a whole.
             if (!requestLineSeen &&
                 bytes.size() - position > limits.maxTargetBytes + requestLineSlack + 1)
                 return invalid(414, "the request line is too long");
+            if (bytes.size() > limits.maxHeadBytes)
+                return invalid(431, "the request head is too large");
             return {};
         }
         if (lineEnd + 1 > limits.maxHeadBytes)

@@ -72,7 +72,7 @@ class TestExporterWithPrometheus : public QObject {
         QNetworkRequest request(url);
         request.setTransferTimeout(5000);
         QNetworkReply* reply = m_network.get(request);
-        QTest::qWaitFor([reply] { return reply->isFinished(); }, 10000);
+        (void)QTest::qWaitFor([reply] { return reply->isFinished(); }, 10000);
         const QByteArray body = reply->isFinished() ? reply->readAll() : QByteArray();
         if (status)
             *status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();

@@ -92,7 +92,7 @@ private slots:
         writer.beginFamily("first_total", QStringLiteral("Counts.\nTwo lines"),
                            exporter::MetricType::Counter);
         writer.sample({{"group", QStringLiteral("g\"1")}, {"member_host", QString()}}, 3.0);
-        writer.sample({}, 4.5);
+        writer.sample(QList<exporter::MetricLabel>{}, 4.5);
         writer.beginFamily("second", QStringLiteral("A gauge."), exporter::MetricType::Gauge);
         writer.sample({{"a", QStringLiteral("x")}, {"b", QStringLiteral("y")}}, -2.0);
         QCOMPARE(writer.text(), QByteArray("# HELP first_total Counts.\\nTwo lines\n"
