@@ -133,7 +133,11 @@ class TestExporterWithPrometheus : public QObject {
     }
 
     QString failureContext() {
-        m_exporterOutput += m_exporter.readAllStandardError();
+        if (m_exporter.state() != QProcess::NotRunning)
+            m_exporterOutput += m_exporter.readAllStandardError();
+        if (m_prometheus.state() == QProcess::NotRunning)
+            return QStringLiteral("exporter said: %1")
+                .arg(QString::fromUtf8(m_exporterOutput.right(2000)));
         return QStringLiteral("exporter said: %1\nprometheus said: %2")
             .arg(QString::fromUtf8(m_exporterOutput.right(2000)),
                  QString::fromUtf8(m_prometheus.readAllStandardError().right(2000)));
@@ -284,13 +288,22 @@ private slots:
         QCOMPARE(samples->first().labels.value(QStringLiteral("cluster_name")).toString(),
                  QStringLiteral("test-cluster"));
         QCOMPARE(samples->first().labels.value(QStringLiteral("topic")).toString(), topic);
-        // The filter kept the other group out; the state set says Empty (no members).
-        QVERIFY(query(QStringLiteral("kafka_consumergroup_group_lag{group=\"%1\"}").arg(otherGroup))
-                    ->isEmpty());
+        // The member's labels on its partitions, as kafka-lag-exporter puts them.
+        QCOMPARE(samples->first().labels.value(QStringLiteral("client_id")).toString(), clientId);
+        QVERIFY(!samples->first().labels.value(QStringLiteral("consumer_id")).toString().isEmpty());
+        QCOMPARE(single(lagQuery(QStringLiteral("kafka_consumergroup_members"), group)), 1.0);
         QCOMPARE(
-            single(QStringLiteral("groupscope_consumergroup_state{group=\"%1\",state=\"Empty\"}")
+            single(QStringLiteral("groupscope_consumergroup_state{group=\"%1\",state=\"Stable\"}")
                        .arg(group)),
             1.0);
+        const auto info =
+            query(QStringLiteral("groupscope_consumergroup_info{group=\"%1\"}").arg(group));
+        QVERIFY(info && info->size() == 1);
+        QCOMPARE(info->first().labels.value(QStringLiteral("type")).toString(),
+                 QStringLiteral("consumer"));
+        // The filter kept the other group out.
+        QVERIFY(query(QStringLiteral("kafka_consumergroup_group_lag{group=\"%1\"}").arg(otherGroup))
+                    ->isEmpty());
         QCOMPARE(single(QStringLiteral("up{job=\"groupscope\"}")), 1.0);
         QCOMPARE(single(QStringLiteral("groupscope_exporter_up")), 1.0);
         QCOMPARE(single(QStringLiteral("groupscope_exporter_groups")), 1.0);
