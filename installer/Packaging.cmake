@@ -199,6 +199,9 @@ endforeach()
 install(FILES ${_generated}/groupscope-cli.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES ${_generated}/copyright ${_generated}/changelog.gz ${_generated}/changelog.Debian.gz
   DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# The exporter's systemd unit, as an example to copy (it needs the cluster's address first).
+install(FILES ${CMAKE_CURRENT_LIST_DIR}/groupscope-exporter.service
+  DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
 if(TARGET groupscope)
   install(FILES ${_generated}/groupscope.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
   install(FILES ${_resources}/org.groupscope.Groupscope.desktop

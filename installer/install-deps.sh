@@ -17,6 +17,9 @@ packages=(
   default-jdk-headless maven
   # independent clients used as oracles in tests
   kcat python3-kafka
+  # the exporter's integration test scrapes it with a real Prometheus server (the test runs
+  # /usr/bin/prometheus itself; Debian's service is never started by the tests)
+  prometheus
   # GUI tests and screenshots
   xvfb xauth x11-apps imagemagick
   # networking helpers used by the test bed scripts

@@ -2,6 +2,7 @@
 
 #include "cli/ArgumentList.h"
 #include "cli/CommandContext.h"
+#include "cli/ExporterCommand.h"
 #include "cli/GroupCommands.h"
 #include "cli/MonitorCommands.h"
 #include "cli/ResetCommands.h"
@@ -62,6 +63,12 @@ Commands:
                                       verdict every MS (default 2000) until Ctrl-C, or N
                                       updates; --json prints one object per line
                                       (both also take --no-offsets-topic: poll only)
+  exporter --listen [ADDRESS:]PORT [--group-filter RE] [--cluster-name NAME] [--interval MS]
+                                      serve /metrics to Prometheus (text format 0.0.4) from
+                                      the live pipeline: lag, offsets and time lag per
+                                      partition, state, members and verdict per group;
+                                      PORT alone listens on 127.0.0.1; --group-filter keeps
+                                      the groups whose id matches RE; runs until Ctrl-C
   sandbox [--rate-scale X] [--duration S] [--rebalance-interval S] [--name-prefix P] [--quiet]
                                       run the demo workload (topics orders, payments,
                                       audit; groups billing, analytics, shipping, archive)
@@ -149,11 +156,13 @@ int runCommand(const QString& command, CommandContext& context, ArgumentList& ar
         return runTimelineCommand(context, arguments);
     if (command == u"watch")
         return runWatchCommand(context, arguments);
+    if (command == u"exporter")
+        return runExporterCommand(context, arguments);
     if (command == u"sandbox")
         return runSandboxCommand(context.profile, arguments.remaining(), context.out, context.err);
     context.err << "Error: unknown command \"" << command
                 << "\" (commands: list, describe, reset, undo, history, delete-offsets, "
-                   "timeline, watch, sandbox)\n";
+                   "timeline, watch, exporter, sandbox)\n";
     return ExitUsage;
 }
 

@@ -546,23 +546,26 @@ const GroupSnapshot* GroupMonitor::lastPoll(const QString& group) const {
 
 GroupTrend GroupMonitor::trend(const QString& group, const GroupMonitorSnapshot* detail) const {
     GroupTrend trend;
+    const GroupSnapshot* poll = lastPoll(group);
     if (detail) {
         trend.maxTimeLag = detail->maxTimeLag;
         trend.health = detail->health.status;
+        trend.healthReason = worstPartitionReason(detail->health);
+        trend.partitions = partitionTrends(poll, detail->health, detail);
     } else {
         const lag::GroupHealth health = m_health.evaluateGroup(group);
         trend.health = health.status;
         trend.healthReason = worstPartitionReason(health);
-        if (const GroupSnapshot* poll = lastPoll(group)) {
-            QList<QPair<TopicPartition, int64_t>> committedOffsets;
-            for (const PartitionSnapshot& partition : poll->partitions)
-                if (partition.committedOffset)
-                    committedOffsets.append({partition.topicPartition, *partition.committedOffset});
-            trend.maxTimeLag = m_timeLag.maxTimeLag(committedOffsets);
+        trend.partitions = partitionTrends(poll, health, nullptr);
+        // The worst known time lag, as TimeLagEstimator::maxTimeLag() picks it.
+        for (const PartitionTrend& partition : std::as_const(trend.partitions)) {
+            const lag::TimeLag& timeLag = partition.timeLag;
+            if (timeLag.status != lag::TimeLag::Status::Unknown &&
+                (trend.maxTimeLag.status == lag::TimeLag::Status::Unknown ||
+                 timeLag.seconds > trend.maxTimeLag.seconds))
+                trend.maxTimeLag = timeLag;
         }
     }
-    if (detail)
-        trend.healthReason = worstPartitionReason(detail->health);
     const auto points =
         m_sparklines.points(lag::LagSeriesKey::forGroup(group), std::numeric_limits<int64_t>::min(),
                             std::numeric_limits<int64_t>::max());
@@ -570,6 +573,33 @@ GroupTrend GroupMonitor::trend(const QString& group, const GroupMonitorSnapshot*
     for (const lag::LagHistoryPoint& point : points)
         trend.recentTotalLag.append(qint64(point.last));
     return trend;
+}
+
+QList<PartitionTrend> GroupMonitor::partitionTrends(const GroupSnapshot* poll,
+                                                    const lag::GroupHealth& health,
+                                                    const GroupMonitorSnapshot* detail) const {
+    QList<PartitionTrend> partitions;
+    if (!poll)
+        return partitions;
+    QHash<TopicPartition, lag::PartitionStatus> statuses;
+    statuses.reserve(health.partitions.size());
+    for (const lag::PartitionHealth& partition : health.partitions)
+        statuses.insert(partition.topicPartition, partition.status);
+    // The detail's rows come from the same poll in the same order: its time lags are these.
+    const bool fromDetail = detail && detail->partitions.size() == poll->partitions.size();
+    partitions.reserve(poll->partitions.size());
+    for (qsizetype i = 0; i < poll->partitions.size(); ++i) {
+        const PartitionSnapshot& row = poll->partitions.at(i);
+        PartitionTrend partition;
+        if (fromDetail)
+            partition.timeLag = detail->partitions.at(i).timeLag;
+        else if (row.committedOffset)
+            partition.timeLag = m_timeLag.timeLag(row.topicPartition, *row.committedOffset);
+        if (const auto status = statuses.constFind(row.topicPartition); status != statuses.cend())
+            partition.health = *status;
+        partitions.append(partition);
+    }
+    return partitions;
 }
 
 QStringList GroupMonitor::groups() const {

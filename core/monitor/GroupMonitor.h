@@ -218,6 +218,10 @@ private:
     void appendCommit(TrackedGroup& group, CommitHistoryEntry entry);
     MonitoredPartition monitoredPartition(const QString& group,
                                           const PartitionSnapshot& partition) const;
+    // The trend's per-partition part of `poll`'s rows: time lag (from `detail` when given)
+    // and the verdict in `health`.
+    QList<PartitionTrend> partitionTrends(const GroupSnapshot* poll, const lag::GroupHealth& health,
+                                          const GroupMonitorSnapshot* detail) const;
 
     const lag::Clock& m_clock;
     Options m_options;

@@ -30,11 +30,21 @@ struct PartitionSnapshot : kafka::PartitionPosition {
 // What the live pipeline's monitor adds to a poll, for the group list: how far behind
 // in time, Burrow's verdict and the recent total lag for the sparkline. Empty (Unknown,
 // NotFound, no samples) from a bare GroupInspector call such as the CLI's describe.
+// What the live pipeline knows of one partition beyond the poll's offsets.
+struct PartitionTrend {
+    lag::TimeLag timeLag;
+    // Burrow's verdict on the partition; none while the health window has no commit of it.
+    std::optional<lag::PartitionStatus> health;
+};
+
 struct GroupTrend {
-    lag::TimeLag maxTimeLag;
+    lag::TimeLag maxTimeLag; // the worst of partitions' time lags
     lag::GroupStatus health = lag::GroupStatus::NotFound;
     QString healthReason;         // why the verdict, e.g. the worst partition's reason
     QList<qint64> recentTotalLag; // oldest first, one per poll
+    // One per GroupSnapshot::partitions entry, in the same order (the exporter's per-partition
+    // time lag and verdict); empty from a bare GroupInspector call.
+    QList<PartitionTrend> partitions;
 };
 
 struct GroupSnapshot {

@@ -83,6 +83,7 @@ expected=(
   /usr/share/doc/groupscope/copyright
   /usr/share/doc/groupscope/changelog.gz
   /usr/share/doc/groupscope/changelog.Debian.gz
+  /usr/share/doc/groupscope/examples/groupscope-exporter.service
 )
 for size in 16 24 32 48 64 128 256; do
   expected+=("/usr/share/icons/hicolor/${size}x${size}/apps/groupscope.png")

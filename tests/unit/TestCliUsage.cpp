@@ -59,6 +59,33 @@ private slots:
                                                   QStringLiteral("--members"),
                                                   QStringLiteral("--state")}
                                    << QStringLiteral("choose one of");
+        // The exporter refuses a bad filter or address before it listens: nothing served
+        // (out stays empty: no "Serving ..." line).
+        const QString exporter = QStringLiteral("exporter");
+        const QString listen = QStringLiteral("--listen");
+        QTest::newRow("exporter without --listen")
+            << QStringList{b, addr, exporter} << QStringLiteral("give --listen");
+        QTest::newRow("exporter bad filter")
+            << QStringList{b,
+                           addr,
+                           exporter,
+                           listen,
+                           QStringLiteral("0"),
+                           QStringLiteral("--group-filter"),
+                           QStringLiteral("billing-[a-")}
+            << QStringLiteral("--group-filter: invalid regular expression \"billing-[a-\": "
+                              "missing terminating ] for character class at offset 11");
+        QTest::newRow("exporter host name")
+            << QStringList{b, addr, exporter, listen, QStringLiteral("metrics.example:9308")}
+            << QStringLiteral("is not an IP address");
+        QTest::newRow("exporter bad interval") << QStringList{b,
+                                                              addr,
+                                                              exporter,
+                                                              listen,
+                                                              QStringLiteral("0"),
+                                                              QStringLiteral("--interval"),
+                                                              QStringLiteral("5")}
+                                               << QStringLiteral("--interval takes milliseconds");
     }
     void usageErrors() {
         QFETCH(QStringList, arguments);

@@ -1,0 +1,180 @@
+#include "cli/ExporterCommand.h"
+
+#include "common/StopSignalWatcher.h"
+#include "export/MetricsExporter.h"
+#include "monitor/ClusterMonitor.h"
+
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QSocketNotifier>
+
+namespace groupscope::cli {
+
+namespace {
+
+int usageError(const CommandContext& context, const QString& message) {
+    context.err << "Error: " << message << u'\n';
+    return ExitUsage;
+}
+
+std::optional<quint16> parsePort(const QString& text) {
+    bool ok = false;
+    const uint port = text.toUInt(&ok);
+    if (!ok || port > 65535)
+        return std::nullopt;
+    return quint16(port);
+}
+
+} // namespace
+
+std::optional<ListenAddress> parseListenAddress(const QString& text, QString* error) {
+    const auto fail = [&](const QString& why) -> std::optional<ListenAddress> {
+        if (error)
+            *error = QStringLiteral("--listen takes [ADDRESS:]PORT (e.g. 9308 or "
+                                    "127.0.0.1:9308), got \"%1\": %2")
+                         .arg(text, why);
+        return std::nullopt;
+    };
+    QString host;
+    QString portText = text;
+    if (text.startsWith(u'[')) {
+        const qsizetype close = text.indexOf(QStringLiteral("]:"));
+        if (close < 0)
+            return fail(QStringLiteral("an IPv6 address is written [ADDRESS]:PORT"));
+        host = text.mid(1, close - 1);
+        portText = text.mid(close + 2);
+    } else if (const qsizetype colon = text.lastIndexOf(u':'); colon >= 0) {
+        host = text.left(colon);
+        portText = text.mid(colon + 1);
+        if (host.contains(u':'))
+            return fail(QStringLiteral("an IPv6 address is written [ADDRESS]:PORT"));
+    }
+    const auto port = parsePort(portText);
+    if (!port)
+        return fail(QStringLiteral("the port is not a number from 0 to 65535"));
+    ListenAddress listen;
+    listen.port = *port;
+    if (host.isEmpty() || host.compare(u"localhost", Qt::CaseInsensitive) == 0) {
+        listen.address = QHostAddress(QHostAddress::LocalHost);
+    } else if (!listen.address.setAddress(host)) {
+        return fail(
+            QStringLiteral("\"%1\" is not an IP address (names are not resolved)").arg(host));
+    }
+    return listen;
+}
+
+std::optional<QRegularExpression> parseGroupFilter(const QString& pattern, QString* error) {
+    QRegularExpression expression(pattern);
+    if (!expression.isValid()) {
+        if (error)
+            *error = QStringLiteral("--group-filter: invalid regular expression \"%1\": %2 at "
+                                    "offset %3")
+                         .arg(pattern, expression.errorString())
+                         .arg(expression.patternErrorOffset());
+        return std::nullopt;
+    }
+    expression.optimize();
+    return expression;
+}
+
+int runExporterCommand(const CommandContext& context, ArgumentList& arguments) {
+    const auto listenText = arguments.takeValue(QStringLiteral("--listen"));
+    const auto filterText = arguments.takeValue(QStringLiteral("--group-filter"));
+    const auto clusterName = arguments.takeValue(QStringLiteral("--cluster-name"));
+    const auto intervalText = arguments.takeValue(QStringLiteral("--interval"));
+    if (!arguments.error().isEmpty())
+        return usageError(context, arguments.error());
+    if (!arguments.remaining().isEmpty())
+        return usageError(context,
+                          QStringLiteral("unexpected argument \"%1\" (see groupscope-cli --help)")
+                              .arg(arguments.remaining().first()));
+    if (!listenText)
+        return usageError(context, QStringLiteral("give --listen [ADDRESS:]PORT, e.g. --listen "
+                                                  "127.0.0.1:9308"));
+    QString problem;
+    const auto listen = parseListenAddress(*listenText, &problem);
+    if (!listen)
+        return usageError(context, problem);
+    exporter::ExportOptions options;
+    if (filterText) {
+        auto filter = parseGroupFilter(*filterText, &problem);
+        if (!filter)
+            return usageError(context, problem);
+        options.groupFilter = std::move(*filter);
+    }
+    auto interval = monitor::ClusterMonitor::defaultInterval;
+    if (intervalText) {
+        bool ok = false;
+        const qlonglong value = intervalText->toLongLong(&ok);
+        if (!ok || value < 100 || value > 3'600'000)
+            return usageError(context,
+                              QStringLiteral("--interval takes milliseconds from 100 to 3600000"));
+        interval = std::chrono::milliseconds(value);
+    }
+    options.clusterName = clusterName                       ? *clusterName
+                          : !context.profile.name.isEmpty() ? context.profile.name
+                                                            : context.profile.bootstrapServers;
+
+    std::optional<QCoreApplication> ownApplication;
+    if (!QCoreApplication::instance()) {
+        static int argc = 1;
+        static char name[] = "groupscope-cli";
+        static char* argv[] = {name, nullptr};
+        ownApplication.emplace(argc, argv);
+    }
+    exporter::MetricsExporter metrics(options);
+    if (!metrics.listen(listen->address, listen->port)) {
+        context.err << "Error: --listen " << *listenText << ": " << metrics.server().errorString()
+                    << u'\n';
+        return ExitFailure;
+    }
+    const QHostAddress bound = metrics.server().serverAddress();
+    if (!bound.isLoopback())
+        context.err << "Warning: listening on " << bound.toString()
+                    << ", not loopback: anyone who reaches this port reads the cluster's group "
+                       "and topic names\n";
+    const QString shown = bound.protocol() == QAbstractSocket::IPv6Protocol
+                              ? QStringLiteral("[%1]").arg(bound.toString())
+                              : bound.toString();
+    context.out << "Serving http://" << shown << u':' << metrics.server().serverPort()
+                << "/metrics\n";
+    context.out.flush();
+
+    monitor::ClusterMonitor monitor(context.profile);
+    monitor.setRequestTimeout(context.timeout);
+    monitor.setInterval(interval);
+    metrics.attach(monitor);
+    // The journal learns when the cluster goes away and when it is back, once each.
+    bool reportedDown = false;
+    QObject::connect(
+        &monitor, &monitor::ClusterMonitor::refreshFailed, &metrics, [&](const QString& message) {
+            if (reportedDown)
+                return;
+            reportedDown = true;
+            context.err << "Warning: refresh failed, serving the last good values: " << message
+                        << u'\n';
+            context.err.flush();
+        });
+    QObject::connect(&monitor, &monitor::ClusterMonitor::viewReady, &metrics, [&] {
+        if (!reportedDown)
+            return;
+        reportedDown = false;
+        context.err << "Note: refresh succeeded again\n";
+        context.err.flush();
+    });
+
+    app::StopSignalWatcher stopSignal;
+    QEventLoop loop;
+    std::optional<QSocketNotifier> stopNotifier;
+    if (stopSignal.isInstalled()) {
+        stopNotifier.emplace(stopSignal.wakeFd(), QSocketNotifier::Read);
+        QObject::connect(&*stopNotifier, &QSocketNotifier::activated, &loop, &QEventLoop::quit);
+    }
+    monitor.start();
+    loop.exec();
+    monitor.stop();
+    monitor.waitForStopped(QDeadlineTimer(context.timeout.count() + 5000));
+    return ExitSuccess;
+}
+
+} // namespace groupscope::cli

@@ -1,0 +1,65 @@
+#include "export/MetricsExporter.h"
+
+#include "monitor/ClusterMonitor.h"
+
+#include <QElapsedTimer>
+
+namespace groupscope::exporter {
+
+MetricsExporter::MetricsExporter(ExportOptions options, const lag::Clock& clock,
+                                 MetricsHttpServer::Options serverOptions, QObject* parent)
+    : QObject(parent)
+    , m_options(std::move(options))
+    , m_clock(clock)
+    , m_server([this] { return metricsText(); }, serverOptions, this)
+    , m_startedMs(clock.nowMs()) {}
+
+void MetricsExporter::attach(monitor::ClusterMonitor& monitor) {
+    connect(&monitor, &monitor::ClusterMonitor::viewReady, this, &MetricsExporter::observeView);
+    connect(&monitor, &monitor::ClusterMonitor::refreshFailed, this,
+            &MetricsExporter::observeFailure);
+}
+
+void MetricsExporter::observeView(const monitor::ClusterView& view) {
+    if (view.cluster.error.isError()) {
+        observeFailure(view.cluster.error.toString());
+        return;
+    }
+    QElapsedTimer timer;
+    timer.start();
+    m_viewText = renderClusterMetrics(view, m_options, &m_groups);
+    m_renderSeconds = timer.nsecsElapsed() / 1e9;
+    m_lastRefreshMs =
+        view.cluster.takenAt.isValid() ? view.cluster.takenAt.toMSecsSinceEpoch() : m_clock.nowMs();
+    m_up = true;
+    ++m_refreshes;
+}
+
+void MetricsExporter::observeFailure(const QString& message) {
+    m_up = false;
+    ++m_failures;
+    m_lastFailure = message;
+}
+
+QByteArray MetricsExporter::metricsText() const {
+    QElapsedTimer timer;
+    timer.start();
+    QByteArray text;
+    text.reserve(m_viewText.size() + 4096);
+    text.append(m_viewText);
+    ExporterStatus status;
+    status.up = m_up;
+    status.lastRefreshMs = m_lastRefreshMs;
+    status.nowMs = m_clock.nowMs();
+    status.startedMs = m_startedMs;
+    status.refreshes = m_refreshes;
+    status.refreshFailures = m_failures;
+    status.groups = m_groups;
+    status.renderSeconds = m_renderSeconds;
+    status.responses = m_server.responsesByStatus();
+    status.scrapeSeconds = timer.nsecsElapsed() / 1e9;
+    text.append(renderExporterMetrics(status, m_options));
+    return text;
+}
+
+} // namespace groupscope::exporter

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "export/ClusterMetrics.h"
+#include "export/MetricsHttpServer.h"
+#include "lag/Clock.h"
+#include "monitor/ClusterView.h"
+
+#include <QObject>
+
+namespace groupscope::monitor {
+class ClusterMonitor;
+}
+
+namespace groupscope::exporter {
+
+// The Prometheus endpoint over the live pipeline: each ClusterView a ClusterMonitor delivers
+// is rendered once (ClusterMetrics) and served to every scrape until the next one; the
+// exporter's own figures (up, staleness, ...) are rendered per scrape. A failed refresh keeps
+// the last good values, with groupscope_exporter_up 0 and the staleness growing, until a
+// refresh succeeds again (the monitor keeps retrying at its interval).
+//
+// Threads: lives on the thread of the ClusterMonitor's owner (the CLI's main thread); the
+// views arrive there over the monitor's queued signals, the server answers there, and the
+// only work per scrape is copying the rendered text.
+class MetricsExporter : public QObject {
+    Q_OBJECT
+public:
+    MetricsExporter(ExportOptions options, const lag::Clock& clock = lag::SystemClock::instance(),
+                    MetricsHttpServer::Options serverOptions = {}, QObject* parent = nullptr);
+
+    // Takes the monitor's views and failures from now on.
+    void attach(monitor::ClusterMonitor& monitor);
+    bool listen(const QHostAddress& address, quint16 port) {
+        return m_server.listen(address, port);
+    }
+    MetricsHttpServer& server() { return m_server; }
+
+    // What GET /metrics answers now.
+    QByteArray metricsText() const;
+
+    void observeView(const groupscope::monitor::ClusterView& view);
+    void observeFailure(const QString& message);
+    const QString& lastFailure() const { return m_lastFailure; }
+    bool isUp() const { return m_up; }
+
+private:
+    ExportOptions m_options;
+    const lag::Clock& m_clock;
+    MetricsHttpServer m_server;
+    int64_t m_startedMs;
+    QByteArray m_viewText; // the last good view, rendered
+    std::optional<int64_t> m_lastRefreshMs;
+    bool m_up = false;
+    qint64 m_refreshes = 0;
+    qint64 m_failures = 0;
+    int m_groups = 0;
+    double m_renderSeconds = 0;
+    QString m_lastFailure;
+};
+
+} // namespace groupscope::exporter

@@ -1,0 +1,204 @@
+#include "export/MetricsHttpServer.h"
+
+#include "export/PrometheusText.h"
+
+#include <QTcpSocket>
+#include <QTimer>
+
+#include <sys/socket.h>
+
+namespace groupscope::exporter {
+
+namespace {
+
+const QByteArray indexPage = QByteArrayLiteral(
+    "<!DOCTYPE html>\n<html><head><title>Groupscope exporter</title></head><body>\n"
+    "<h1>Groupscope exporter</h1>\n<p><a href=\"/metrics\">Metrics</a></p>\n</body></html>\n");
+
+} // namespace
+
+// One client: its bytes until the head is complete, then its answer until written, then a
+// short linger. The write side is shut down once the answer is out, and what the client still
+// sends is read and dropped until it closes: closing a socket with unread bytes would reset
+// the connection and could destroy the answer before the client read it.
+class MetricsHttpServer::Connection : public QObject {
+public:
+    static constexpr std::chrono::milliseconds linger{2000};
+
+    Connection(MetricsHttpServer* server, QTcpSocket* socket)
+        : QObject(server)
+        , m_server(server)
+        , m_socket(socket) {
+        m_socket->setParent(this);
+        // Qt stops reading from the kernel once this much is buffered: a flood stays there.
+        m_socket->setReadBufferSize(server->m_options.limits.maxHeadBytes + 1);
+        m_deadline.setSingleShot(true);
+        connect(&m_deadline, &QTimer::timeout, this, [this] {
+            if (!m_writeClosed)
+                ++m_server->m_timedOut;
+            m_socket->abort();
+            finish();
+        });
+        connect(m_socket, &QTcpSocket::readyRead, this, &Connection::read);
+        connect(m_socket, &QTcpSocket::bytesWritten, this, [this] {
+            if (m_answered && m_socket->bytesToWrite() == 0)
+                closeWriteSide();
+        });
+        connect(m_socket, &QTcpSocket::disconnected, this, &Connection::finish);
+        connect(m_socket, &QAbstractSocket::errorOccurred, this, [this] {
+            if (m_socket->state() == QAbstractSocket::UnconnectedState)
+                finish();
+        });
+        m_deadline.start(server->m_options.requestTimeout);
+        ++m_server->m_open;
+        read(); // bytes may have arrived with the connection
+    }
+
+private:
+    void read() {
+        if (m_answered) {
+            m_socket->readAll(); // after the answer: dropped
+            return;
+        }
+        const qsizetype room = m_server->m_options.limits.maxHeadBytes + 1 - m_buffer.size();
+        if (room > 0)
+            m_buffer.append(m_socket->read(room));
+        const HttpParseResult parsed = parseHttpRequest(m_buffer, m_server->m_options.limits);
+        if (parsed.status == HttpParseResult::Status::Incomplete)
+            return;
+        m_answered = true;
+        m_buffer.clear();
+        m_deadline.start(m_server->m_options.responseTimeout);
+        m_socket->write(m_server->answer(parsed));
+        m_socket->readAll();
+    }
+
+    void closeWriteSide() {
+        if (m_writeClosed)
+            return;
+        m_writeClosed = true;
+        // Everything is with the kernel: FIN follows the answer; the client closes on it.
+        ::shutdown(int(m_socket->socketDescriptor()), SHUT_WR);
+        m_deadline.start(linger);
+    }
+
+    void finish() {
+        if (m_finished)
+            return;
+        m_finished = true;
+        m_deadline.stop();
+        --m_server->m_open;
+        deleteLater();
+    }
+
+    MetricsHttpServer* m_server;
+    QTcpSocket* m_socket;
+    QTimer m_deadline;
+    QByteArray m_buffer;
+    bool m_answered = false;
+    bool m_writeClosed = false;
+    bool m_finished = false;
+};
+
+MetricsHttpServer::MetricsHttpServer(MetricsProvider metrics, QObject* parent)
+    : MetricsHttpServer(std::move(metrics), Options(), parent) {}
+
+MetricsHttpServer::MetricsHttpServer(MetricsProvider metrics, Options options, QObject* parent)
+    : QObject(parent)
+    , m_metrics(std::move(metrics))
+    , m_options(options) {
+    connect(&m_server, &QTcpServer::newConnection, this, &MetricsHttpServer::acceptConnections);
+}
+
+MetricsHttpServer::~MetricsHttpServer() = default;
+
+bool MetricsHttpServer::listen(const QHostAddress& address, quint16 port) {
+    return m_server.listen(address, port);
+}
+
+void MetricsHttpServer::acceptConnections() {
+    while (QTcpSocket* socket = m_server.nextPendingConnection()) {
+        if (m_open >= m_options.maxConnections) {
+            ++m_refused;
+            socket->abort();
+            socket->deleteLater();
+            continue;
+        }
+        new Connection(this, socket);
+    }
+}
+
+const char* MetricsHttpServer::reasonPhrase(int status) {
+    switch (status) {
+    case 200:
+        return "OK";
+    case 400:
+        return "Bad Request";
+    case 404:
+        return "Not Found";
+    case 405:
+        return "Method Not Allowed";
+    case 414:
+        return "URI Too Long";
+    case 431:
+        return "Request Header Fields Too Large";
+    case 501:
+        return "Not Implemented";
+    case 505:
+        return "HTTP Version Not Supported";
+    default:
+        return "Error";
+    }
+}
+
+QByteArray MetricsHttpServer::response(int status, const QByteArray& contentType,
+                                       const QByteArray& body, bool headOnly,
+                                       const QList<QByteArray>& extraHeaders) {
+    QByteArray text;
+    text.reserve(200 + (headOnly ? 0 : body.size()));
+    text.append("HTTP/1.1 ").append(QByteArray::number(status)).append(' ');
+    text.append(reasonPhrase(status)).append("\r\n");
+    text.append("Content-Type: ").append(contentType).append("\r\n");
+    text.append("Content-Length: ").append(QByteArray::number(body.size())).append("\r\n");
+    for (const QByteArray& header : extraHeaders)
+        text.append(header).append("\r\n");
+    text.append("Connection: close\r\n\r\n");
+    if (!headOnly)
+        text.append(body);
+    return text;
+}
+
+QByteArray MetricsHttpServer::answer(const HttpParseResult& parsed) {
+    const QByteArray plain = QByteArrayLiteral("text/plain; charset=utf-8");
+    int status = 200;
+    QByteArray text;
+    if (parsed.status == HttpParseResult::Status::Invalid) {
+        status = parsed.errorStatus;
+        text = response(status, plain, parsed.error + '\n', false);
+    } else {
+        const bool headOnly = isHeadRequest(parsed.request);
+        switch (routeHttpRequest(parsed.request)) {
+        case HttpRoute::Metrics:
+            text = response(200, PrometheusTextWriter::contentType, m_metrics(), headOnly);
+            break;
+        case HttpRoute::Index:
+            text =
+                response(200, QByteArrayLiteral("text/html; charset=utf-8"), indexPage, headOnly);
+            break;
+        case HttpRoute::NotFound:
+            status = 404;
+            text =
+                response(status, plain, QByteArrayLiteral("not found: try /metrics\n"), headOnly);
+            break;
+        case HttpRoute::MethodNotAllowed:
+            status = 405;
+            text = response(status, plain, QByteArrayLiteral("only GET and HEAD are served\n"),
+                            headOnly, {QByteArrayLiteral("Allow: GET, HEAD")});
+            break;
+        }
+    }
+    ++m_responses[status];
+    return text;
+}
+
+} // namespace groupscope::exporter

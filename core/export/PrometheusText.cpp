@@ -1,0 +1,121 @@
+#include "export/PrometheusText.h"
+
+#include <QLocale>
+
+#include <cmath>
+#include <cstring>
+
+namespace groupscope::exporter {
+
+namespace {
+
+const char* typeName(MetricType type) {
+    switch (type) {
+    case MetricType::Gauge:
+        return "gauge";
+    case MetricType::Counter:
+        return "counter";
+    case MetricType::Untyped:
+        break;
+    }
+    return "untyped";
+}
+
+bool isNameStart(char c, bool colonAllowed) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+           (colonAllowed && c == ':');
+}
+
+bool isValidName(const char* name, bool colonAllowed) {
+    if (!name || !isNameStart(name[0], colonAllowed))
+        return false;
+    for (const char* c = name + 1; *c; ++c)
+        if (!isNameStart(*c, colonAllowed) && !(*c >= '0' && *c <= '9'))
+            return false;
+    return true;
+}
+
+} // namespace
+
+bool PrometheusTextWriter::isValidMetricName(const char* name) {
+    return isValidName(name, true);
+}
+
+bool PrometheusTextWriter::isValidLabelName(const char* name) {
+    // Names beginning with __ are reserved for Prometheus itself.
+    return isValidName(name, false) && std::strncmp(name, "__", 2) != 0;
+}
+
+QByteArray PrometheusTextWriter::escapeLabelValue(const QString& value) {
+    const QByteArray utf8 = value.toUtf8();
+    QByteArray escaped;
+    escaped.reserve(utf8.size() + 8);
+    for (const char c : utf8) {
+        if (c == '\\')
+            escaped.append("\\\\");
+        else if (c == '"')
+            escaped.append("\\\"");
+        else if (c == '\n')
+            escaped.append("\\n");
+        else
+            escaped.append(c);
+    }
+    return escaped;
+}
+
+QByteArray PrometheusTextWriter::escapeHelp(const QString& help) {
+    const QByteArray utf8 = help.toUtf8();
+    QByteArray escaped;
+    escaped.reserve(utf8.size());
+    for (const char c : utf8) {
+        if (c == '\\')
+            escaped.append("\\\\");
+        else if (c == '\n')
+            escaped.append("\\n");
+        else
+            escaped.append(c);
+    }
+    return escaped;
+}
+
+QByteArray PrometheusTextWriter::formatValue(double value) {
+    if (std::isnan(value))
+        return QByteArrayLiteral("NaN");
+    if (std::isinf(value))
+        return value > 0 ? QByteArrayLiteral("+Inf") : QByteArrayLiteral("-Inf");
+    // Whole numbers as integers (offsets, counts); everything else round-trips.
+    if (value == std::floor(value) && std::fabs(value) < 9.007199254740992e15)
+        return QByteArray::number(qint64(value));
+    return QByteArray::number(value, 'g', QLocale::FloatingPointShortest);
+}
+
+void PrometheusTextWriter::beginFamily(const char* name, const QString& help, MetricType type) {
+    Q_ASSERT(isValidMetricName(name));
+    m_family = QByteArray(name);
+    m_text.append("# HELP ").append(m_family).append(' ').append(escapeHelp(help)).append('\n');
+    m_text.append("# TYPE ").append(m_family).append(' ').append(typeName(type)).append('\n');
+}
+
+QByteArray PrometheusTextWriter::labelSet(const QList<MetricLabel>& labels) {
+    QByteArray text;
+    for (const MetricLabel& label : labels) {
+        if (label.value.isEmpty())
+            continue;
+        Q_ASSERT(isValidLabelName(label.name));
+        text.append(text.isEmpty() ? '{' : ',');
+        text.append(label.name).append("=\"").append(escapeLabelValue(label.value)).append('"');
+    }
+    if (!text.isEmpty())
+        text.append('}');
+    return text;
+}
+
+void PrometheusTextWriter::sample(const QByteArray& labelSet, double value) {
+    m_text.append(m_family).append(labelSet).append(' ').append(formatValue(value)).append('\n');
+}
+
+void PrometheusTextWriter::sample(const QList<MetricLabel>& labels, double value) {
+    sample(labelSet(labels), value);
+}
+
+} // namespace groupscope::exporter

@@ -1,0 +1,134 @@
+// What a Prometheus scrape of the exporter costs at scale: N groups (GROUPSCOPE_BENCH_GROUPS,
+// default 1,000 and 10,000) of 10 partitions each, with members, fed to the live pipeline's
+// ClusterViewBuilder for a few polls; then the time to render one refresh's values, the size
+// of the text, and whole scrapes over loopback through the exporter's HTTP server. Prints
+// figures; it does not pass or fail on them.
+
+#include "BenchFigures.h"
+#include "export/MetricsExporter.h"
+#include "monitor/ClusterViewBuilder.h"
+
+#include <QElapsedTimer>
+#include <QTcpSocket>
+#include <QTest>
+
+#include <cstdio>
+
+using namespace groupscope;
+using namespace std::chrono_literals;
+
+namespace {
+
+constexpr int partitionsPerGroup = 10;
+constexpr int membersPerGroup = 5;
+
+monitor::GroupSnapshot makeGroup(int g, int poll) {
+    monitor::GroupSnapshot snapshot;
+    snapshot.description.groupId =
+        QStringLiteral("service-%1-consumers").arg(g, 5, 10, QLatin1Char('0'));
+    snapshot.description.state = kafka::GroupState::Stable;
+    snapshot.description.type = kafka::GroupType::Classic;
+    snapshot.description.protocolType = QStringLiteral("consumer");
+    for (int m = 0; m < membersPerGroup; ++m) {
+        kafka::MemberDescription member;
+        member.memberId = QStringLiteral("consumer-%1-%2-0123456789abcdef").arg(g).arg(m);
+        member.clientId = QStringLiteral("consumer-%1-%2").arg(g).arg(m);
+        member.host = QStringLiteral("/10.0.%1.%2").arg(g % 250).arg(m);
+        snapshot.description.members.append(member);
+    }
+    const QString topic = QStringLiteral("topic-%1").arg(g / 10);
+    for (int p = 0; p < partitionsPerGroup; ++p) {
+        monitor::PartitionSnapshot partition;
+        partition.topicPartition = {topic, p};
+        const auto& member = snapshot.description.members[p % membersPerGroup];
+        partition.memberId = member.memberId;
+        partition.clientId = member.clientId;
+        partition.host = member.host;
+        partition.logStartOffset = 0;
+        partition.logEndOffset = 100'000 + 100 * poll;
+        if (p != 0) { // one partition per group has no commit
+            partition.committedOffset = 99'000 + 90 * poll;
+            partition.lag = partition.logEndOffset - *partition.committedOffset;
+        }
+        snapshot.partitions.append(partition);
+    }
+    return snapshot;
+}
+
+// One scrape over loopback, in milliseconds; -1 when it failed.
+double scrape(quint16 port, qsizetype* bytes) {
+    QElapsedTimer timer;
+    timer.start();
+    QTcpSocket socket;
+    QByteArray answer;
+    QObject::connect(&socket, &QTcpSocket::readyRead, [&] { answer += socket.readAll(); });
+    QObject::connect(&socket, &QTcpSocket::connected,
+                     [&] { socket.write("GET /metrics HTTP/1.1\r\nHost: bench\r\n\r\n"); });
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    if (!QTest::qWaitFor([&] { return socket.state() == QAbstractSocket::UnconnectedState; },
+                         60'000))
+        return -1;
+    answer += socket.readAll();
+    *bytes = answer.size();
+    return answer.startsWith("HTTP/1.1 200 ") ? timer.nsecsElapsed() / 1e6 : -1;
+}
+
+} // namespace
+
+class BenchExporterScrape : public QObject {
+    Q_OBJECT
+
+private slots:
+    void scrapes_data() {
+        QTest::addColumn<int>("groups");
+        if (const int groups = qEnvironmentVariableIntValue("GROUPSCOPE_BENCH_GROUPS");
+            groups > 0) {
+            QTest::newRow(qPrintable(QString::number(groups))) << groups;
+            return;
+        }
+        QTest::newRow("1000") << 1000;
+        QTest::newRow("10000") << 10000;
+    }
+
+    void scrapes() {
+        QFETCH(int, groups);
+        lag::ManualClock clock;
+        monitor::ClusterViewBuilder builder(clock);
+        for (int poll = 0; poll < 5; ++poll) {
+            clock.advance(2s);
+            QList<monitor::GroupSnapshot> snapshots;
+            snapshots.reserve(groups);
+            for (int g = 0; g < groups; ++g)
+                snapshots.append(makeGroup(g, poll));
+            builder.observePoll(snapshots, true);
+        }
+        QElapsedTimer timer;
+        timer.start();
+        const monitor::ClusterView view = builder.view();
+        const double viewMs = timer.nsecsElapsed() / 1e6;
+
+        exporter::ExportOptions options;
+        options.clusterName = QStringLiteral("bench");
+        exporter::MetricsExporter metrics(options, clock);
+        timer.restart();
+        metrics.observeView(view);
+        const double renderMs = timer.nsecsElapsed() / 1e6;
+        QVERIFY(metrics.listen(QHostAddress::LocalHost, 0));
+        QList<double> scrapeMs;
+        qsizetype bytes = 0;
+        for (int i = 0; i < 7; ++i) {
+            const double ms = scrape(metrics.server().serverPort(), &bytes);
+            QVERIFY(ms >= 0);
+            scrapeMs.append(ms);
+        }
+        std::printf("exporter at %d groups x %d partitions (%d rows): view %.1f ms, render %.1f ms "
+                    "(once per refresh), text %.1f MB, scrape over loopback median %.1f ms, "
+                    "max %.1f ms, RSS %.0f MB\n",
+                    groups, partitionsPerGroup, groups * partitionsPerGroup, viewMs, renderMs,
+                    bytes / 1e6, bench::percentile(scrapeMs, 50), bench::percentile(scrapeMs, 100),
+                    bench::megabytes(double(bench::residentKilobytes())));
+    }
+};
+
+QTEST_GUILESS_MAIN(BenchExporterScrape)
+#include "BenchExporterScrape.moc"

@@ -1,0 +1,345 @@
+// The exporter's text: Prometheus' exposition format (escaping, HELP/TYPE, value spelling),
+// and the families rendered from a ClusterView built by the live pipeline's builder on a
+// manual clock (no commit is not lag 0, one log row per partition, the group filter, the
+// per-partition time lag equal to the watched detail's, staleness and up).
+
+#include "export/ClusterMetrics.h"
+#include "export/MetricsExporter.h"
+#include "export/PrometheusText.h"
+#include "monitor/ClusterViewBuilder.h"
+
+#include <QRegularExpression>
+#include <QTest>
+
+#include <cmath>
+
+using namespace groupscope;
+using exporter::PrometheusTextWriter;
+using monitor::GroupSnapshot;
+using namespace std::chrono_literals;
+
+namespace {
+
+monitor::PartitionSnapshot row(const QString& topic, int partition,
+                               std::optional<int64_t> committed, int64_t logEnd) {
+    monitor::PartitionSnapshot snapshot;
+    snapshot.topicPartition = {topic, partition};
+    snapshot.committedOffset = committed;
+    snapshot.logStartOffset = 0;
+    snapshot.logEndOffset = logEnd;
+    if (committed)
+        snapshot.lag = logEnd - *committed;
+    return snapshot;
+}
+
+GroupSnapshot group(const QString& id, QList<monitor::PartitionSnapshot> partitions) {
+    GroupSnapshot snapshot;
+    snapshot.description.groupId = id;
+    snapshot.description.state = kafka::GroupState::Stable;
+    snapshot.description.type = kafka::GroupType::Classic;
+    snapshot.description.protocolType = QStringLiteral("consumer");
+    snapshot.partitions = std::move(partitions);
+    return snapshot;
+}
+
+// The lines of `text` for metric `name` (samples only, not HELP/TYPE).
+QStringList samples(const QByteArray& text, const QString& name) {
+    QStringList lines;
+    for (const QByteArray& line : text.split('\n')) {
+        const QString decoded = QString::fromUtf8(line);
+        if (decoded.startsWith(name + u'{') || decoded.startsWith(name + u' '))
+            lines.append(decoded);
+    }
+    return lines;
+}
+
+// The value of the one sample of `name` whose labels contain every one of `labels`
+// ("group=\"g\""); NaN (equal to nothing) when there is none or there are several.
+double value(const QByteArray& text, const QString& name, const QStringList& labels = {}) {
+    double found = std::nan("");
+    int matches = 0;
+    for (const QString& line : samples(text, name)) {
+        if (!std::all_of(labels.cbegin(), labels.cend(),
+                         [&](const QString& label) { return line.contains(label); }))
+            continue;
+        ++matches;
+        found = line.section(u' ', -1).toDouble();
+    }
+    if (matches > 1)
+        qWarning("%d samples of %s match", matches, qPrintable(name));
+    return matches == 1 ? found : std::nan("");
+}
+
+} // namespace
+
+class TestPrometheusText : public QObject {
+    Q_OBJECT
+
+private slots:
+    void labelValuesEscapeBackslashQuoteAndNewline() {
+        QCOMPARE(PrometheusTextWriter::escapeLabelValue(QStringLiteral("a\\b\"c\nd")),
+                 QByteArray("a\\\\b\\\"c\\nd"));
+        // Other bytes are UTF-8 as they are, tabs and carriage returns included.
+        QCOMPARE(PrometheusTextWriter::escapeLabelValue(QStringLiteral("é\t\r")),
+                 QByteArray("\xc3\xa9\t\r"));
+        // HELP escapes backslash and newline only: a quote is literal there.
+        QCOMPARE(PrometheusTextWriter::escapeHelp(QStringLiteral("say \"x\"\\\n")),
+                 QByteArray("say \"x\"\\\\\\n"));
+    }
+
+    void familiesHaveHelpThenTypeThenSamples() {
+        PrometheusTextWriter writer;
+        writer.beginFamily("first_total", QStringLiteral("Counts.\nTwo lines"),
+                           exporter::MetricType::Counter);
+        writer.sample({{"group", QStringLiteral("g\"1")}, {"member_host", QString()}}, 3.0);
+        writer.sample(QList<exporter::MetricLabel>{}, 4.5);
+        writer.beginFamily("second", QStringLiteral("A gauge."), exporter::MetricType::Gauge);
+        writer.sample({{"a", QStringLiteral("x")}, {"b", QStringLiteral("y")}}, -2.0);
+        QCOMPARE(writer.text(), QByteArray("# HELP first_total Counts.\\nTwo lines\n"
+                                           "# TYPE first_total counter\n"
+                                           "first_total{group=\"g\\\"1\"} 3\n"
+                                           "first_total 4.5\n"
+                                           "# HELP second A gauge.\n"
+                                           "# TYPE second gauge\n"
+                                           "second{a=\"x\",b=\"y\"} -2\n"));
+    }
+
+    void valuesAreSpelledAsPrometheusReadsThem() {
+        QCOMPARE(PrometheusTextWriter::formatValue(0), QByteArray("0"));
+        QCOMPARE(PrometheusTextWriter::formatValue(1234567890123.0), QByteArray("1234567890123"));
+        QCOMPARE(PrometheusTextWriter::formatValue(0.1), QByteArray("0.1"));
+        QCOMPARE(PrometheusTextWriter::formatValue(std::nan("")), QByteArray("NaN"));
+        QCOMPARE(PrometheusTextWriter::formatValue(std::numeric_limits<double>::infinity()),
+                 QByteArray("+Inf"));
+        QCOMPARE(PrometheusTextWriter::formatValue(-std::numeric_limits<double>::infinity()),
+                 QByteArray("-Inf"));
+        // Beyond 2^53 a double is no exact integer: the shortest round-tripping spelling.
+        const double big = 1e300;
+        QCOMPARE(PrometheusTextWriter::formatValue(big).toDouble(), big);
+        const double third = 1.0 / 3.0;
+        QCOMPARE(PrometheusTextWriter::formatValue(third).toDouble(), third);
+    }
+
+    void namesAreChecked() {
+        QVERIFY(PrometheusTextWriter::isValidMetricName("kafka_consumergroup_group_lag"));
+        QVERIFY(PrometheusTextWriter::isValidMetricName("job:rule:rate5m"));
+        QVERIFY(!PrometheusTextWriter::isValidMetricName("1abc"));
+        QVERIFY(!PrometheusTextWriter::isValidMetricName("a-b"));
+        QVERIFY(PrometheusTextWriter::isValidLabelName("cluster_name"));
+        QVERIFY(!PrometheusTextWriter::isValidLabelName("__name__"));
+        QVERIFY(!PrometheusTextWriter::isValidLabelName("a:b"));
+        // Every family of the tables has a valid, unique name.
+        QSet<QByteArray> names;
+        auto check = [&](const char* name) {
+            QVERIFY2(PrometheusTextWriter::isValidMetricName(name), name);
+            QVERIFY2(!names.contains(name), name);
+            names.insert(name);
+        };
+        for (const auto& family : exporter::partitionFamilies())
+            check(family.name);
+        for (const auto& family : exporter::groupFamilies())
+            check(family.name);
+        for (const auto& family : exporter::groupStateSetFamilies())
+            check(family.name);
+        for (const auto& family : exporter::logFamilies())
+            check(family.name);
+        for (const auto& family : exporter::exporterFamilies())
+            check(family.name);
+    }
+
+    void partitionsWithoutACommitAreCountedApartNotAsZero() {
+        lag::ManualClock clock;
+        monitor::ClusterViewBuilder builder(clock);
+        clock.advance(2s);
+        builder.observePoll(
+            {group(QStringLiteral("billing"), {row(QStringLiteral("orders"), 0, 40, 100),
+                                               row(QStringLiteral("orders"), 1, std::nullopt, 70),
+                                               row(QStringLiteral("orders"), 2, 5, 5)})},
+            true);
+        exporter::ExportOptions options;
+        options.clusterName = QStringLiteral("local");
+        int groups = 0;
+        const QByteArray text = exporter::renderClusterMetrics(builder.view(), options, &groups);
+        QCOMPARE(groups, 1);
+        const QString partition0 = QStringLiteral("partition=\"0\"");
+        QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_lag"), {partition0}), 60.0);
+        QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_offset"), {partition0}),
+                 40.0);
+        // No commit on partition 1: no lag sample at all (not 0), and counted apart.
+        QVERIFY(std::isnan(value(text, QStringLiteral("kafka_consumergroup_group_lag"),
+                                 {QStringLiteral("partition=\"1\"")})));
+        QCOMPARE(samples(text, QStringLiteral("kafka_consumergroup_group_lag")).size(), 2);
+        QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_sum_lag")), 60.0);
+        QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_max_lag")), 60.0);
+        QCOMPARE(value(text, QStringLiteral("groupscope_consumergroup_partitions_without_commit")),
+                 1.0);
+        // The log's offsets per partition, for every partition the group knows.
+        QCOMPARE(value(text, QStringLiteral("kafka_partition_latest_offset"),
+                       {QStringLiteral("partition=\"1\"")}),
+                 70.0);
+        QCOMPARE(value(text, QStringLiteral("kafka_partition_earliest_offset"), {partition0}), 0.0);
+        QVERIFY(
+            text.contains("kafka_consumergroup_group_lag{cluster_name=\"local\",group=\"billing\","
+                          "topic=\"orders\",partition=\"0\"} 60\n"));
+        // The state set: 1 for Stable, 0 for each other state.
+        QCOMPARE(value(text, QStringLiteral("groupscope_consumergroup_state"),
+                       {QStringLiteral("state=\"Stable\"")}),
+                 1.0);
+        QCOMPARE(value(text, QStringLiteral("groupscope_consumergroup_state"),
+                       {QStringLiteral("state=\"Empty\"")}),
+                 0.0);
+        QCOMPARE(samples(text, QStringLiteral("groupscope_consumergroup_state")).size(), 9);
+        QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_members")), 0.0);
+    }
+
+    void oneLogSamplePerPartitionHoweverManyGroupsReadIt() {
+        lag::ManualClock clock;
+        monitor::ClusterViewBuilder builder(clock);
+        clock.advance(2s);
+        builder.observePoll({group(QStringLiteral("a"), {row(QStringLiteral("orders"), 0, 1, 9)}),
+                             group(QStringLiteral("b"), {row(QStringLiteral("orders"), 0, 2, 9)})},
+                            true);
+        const QByteArray text = exporter::renderClusterMetrics(builder.view(), {});
+        QCOMPARE(samples(text, QStringLiteral("kafka_partition_latest_offset")).size(), 1);
+        QCOMPARE(samples(text, QStringLiteral("kafka_consumergroup_group_lag")).size(), 2);
+        // Families in the table's order, each once: a family's samples are never split.
+        const QList<QByteArray> lines = text.split('\n');
+        QStringList typeLines;
+        for (const QByteArray& line : lines)
+            if (line.startsWith("# TYPE "))
+                typeLines.append(QString::fromUtf8(line.split(' ').at(2)));
+        QCOMPARE(typeLines.first(), QStringLiteral("kafka_consumergroup_group_lag"));
+        QCOMPARE(typeLines.size(), QSet<QString>(typeLines.cbegin(), typeLines.cend()).size());
+        // Every sample belongs to the family whose TYPE line came last.
+        QByteArray family;
+        for (const QByteArray& line : lines) {
+            if (line.startsWith("# TYPE ")) {
+                family = line.split(' ').at(2);
+            } else if (!line.isEmpty() && !line.startsWith('#')) {
+                qsizetype nameEnd = 0;
+                while (nameEnd < line.size() && line[nameEnd] != '{' && line[nameEnd] != ' ')
+                    ++nameEnd;
+                QCOMPARE(line.left(nameEnd), family);
+            }
+        }
+        // Without a cluster name the label is left out rather than empty.
+        QVERIFY(!text.contains("cluster_name"));
+    }
+
+    void theGroupFilterKeepsMatchingGroupsOnly() {
+        lag::ManualClock clock;
+        monitor::ClusterViewBuilder builder(clock);
+        clock.advance(2s);
+        builder.observePoll(
+            {group(QStringLiteral("billing-eu"), {row(QStringLiteral("orders"), 0, 1, 9)}),
+             group(QStringLiteral("billing-us"), {row(QStringLiteral("orders"), 1, 1, 9)}),
+             group(QStringLiteral("audit"), {row(QStringLiteral("logs"), 0, 1, 9)})},
+            true);
+        exporter::ExportOptions options;
+        options.groupFilter = QRegularExpression(QStringLiteral("^billing-"));
+        int groups = 0;
+        const QByteArray text = exporter::renderClusterMetrics(builder.view(), options, &groups);
+        QCOMPARE(groups, 2);
+        QVERIFY(!text.contains("audit"));
+        // The log rows are those of the exported groups' partitions only.
+        QVERIFY(!text.contains("topic=\"logs\""));
+        QCOMPARE(samples(text, QStringLiteral("kafka_partition_latest_offset")).size(), 2);
+    }
+
+    void perPartitionTimeLagIsTheDetailsAndTheGroupMaxItsWorst() {
+        lag::ManualClock clock;
+        monitor::ClusterViewBuilder builder(clock);
+        builder.setWatchedGroups({QStringLiteral("watched")},
+                                 monitor::GroupMonitor::HistorySource::Stream);
+        // Both groups commit the same: partition 0 falls behind (produce 100, consume 60 per
+        // 2 s poll), partition 1 keeps up.
+        for (int poll = 0; poll < 15; ++poll) {
+            clock.advance(2s);
+            const int64_t end0 = 1100 + 100 * poll;
+            const int64_t end1 = 500 + 10 * poll;
+            const QList<monitor::PartitionSnapshot> rows{
+                row(QStringLiteral("orders"), 0, 1000 + 60 * poll, end0),
+                row(QStringLiteral("orders"), 1, end1, end1)};
+            builder.observePoll(
+                {group(QStringLiteral("lean"), rows), group(QStringLiteral("watched"), rows)},
+                true);
+        }
+        const monitor::ClusterView view = builder.view();
+        const monitor::GroupMonitorSnapshot* detail = view.watchedGroup(QStringLiteral("watched"));
+        QVERIFY(detail);
+        QCOMPARE(detail->partitions.size(), 2);
+        const QByteArray text = exporter::renderClusterMetrics(view, {});
+        for (const QString& id : {QStringLiteral("lean"), QStringLiteral("watched")}) {
+            const QString groupLabel = QStringLiteral("group=\"%1\"").arg(id);
+            const auto behind = value(text, QStringLiteral("kafka_consumergroup_group_lag_seconds"),
+                                      {groupLabel, QStringLiteral("partition=\"0\"")});
+            QVERIFY2(!std::isnan(behind), qPrintable(id));
+            // The exporter's number is the one the group's detail shows.
+            QVERIFY(detail->partitions.at(0).timeLag.isKnown());
+            QCOMPARE(behind, detail->partitions.at(0).timeLag.seconds);
+            QVERIFY(behind > 0);
+            QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_lag_seconds"),
+                           {groupLabel, QStringLiteral("partition=\"1\"")}),
+                     0.0);
+            QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_max_lag_seconds"),
+                           {groupLabel}),
+                     behind);
+            // Polling only, commits feed the verdict: partition 0 warns.
+            QCOMPARE(value(text, QStringLiteral("groupscope_consumergroup_partition_status"),
+                           {groupLabel, QStringLiteral("partition=\"0\"")}),
+                     double(int(lag::PartitionStatus::Warning)));
+            QCOMPARE(value(text, QStringLiteral("groupscope_consumergroup_status"),
+                           {groupLabel, QStringLiteral("status=\"WARN\"")}),
+                     1.0);
+        }
+    }
+
+    void staleValuesAreServedWithStalenessAndUpZero() {
+        lag::ManualClock clock;
+        exporter::ExportOptions options;
+        options.clusterName = QStringLiteral("c");
+        exporter::MetricsExporter metrics(options, clock);
+        // Before the first refresh: nothing but the exporter's own figures, up 0.
+        QByteArray text = metrics.metricsText();
+        QCOMPARE(value(text, QStringLiteral("groupscope_exporter_up")), 0.0);
+        QVERIFY(std::isnan(
+            value(text, QStringLiteral("groupscope_exporter_last_refresh_timestamp_seconds"))));
+        QVERIFY(samples(text, QStringLiteral("kafka_consumergroup_group_lag")).isEmpty());
+
+        monitor::ClusterViewBuilder builder(clock);
+        clock.advance(2s);
+        builder.observePoll({group(QStringLiteral("g"), {row(QStringLiteral("t"), 0, 3, 10)})},
+                            true);
+        const int64_t polledAtMs = clock.nowMs();
+        metrics.observeView(builder.view());
+        text = metrics.metricsText();
+        QCOMPARE(value(text, QStringLiteral("groupscope_exporter_up")), 1.0);
+        QCOMPARE(value(text, QStringLiteral("groupscope_exporter_staleness_seconds")), 0.0);
+        QCOMPARE(value(text, QStringLiteral("groupscope_exporter_last_refresh_timestamp_seconds")),
+                 polledAtMs / 1000.0);
+        QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_lag")), 7.0);
+
+        // The cluster goes away: the last good values stay, up 0, staleness grows.
+        clock.advance(5s);
+        metrics.observeFailure(QStringLiteral("Local: Broker transport failure"));
+        clock.advance(7s);
+        text = metrics.metricsText();
+        QCOMPARE(value(text, QStringLiteral("groupscope_exporter_up")), 0.0);
+        QCOMPARE(value(text, QStringLiteral("groupscope_exporter_staleness_seconds")), 12.0);
+        QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_lag")), 7.0);
+        QCOMPARE(value(text, QStringLiteral("groupscope_exporter_refresh_failures_total")), 1.0);
+
+        // Back: fresh values, up 1 again.
+        builder.observePoll({group(QStringLiteral("g"), {row(QStringLiteral("t"), 0, 10, 10)})},
+                            true);
+        metrics.observeView(builder.view());
+        text = metrics.metricsText();
+        QCOMPARE(value(text, QStringLiteral("groupscope_exporter_up")), 1.0);
+        QCOMPARE(value(text, QStringLiteral("groupscope_exporter_staleness_seconds")), 0.0);
+        QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_lag")), 0.0);
+        QCOMPARE(value(text, QStringLiteral("groupscope_exporter_refreshes_total")), 2.0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPrometheusText)
+#include "TestPrometheusText.moc"
