@@ -1,6 +1,7 @@
 #include "models/GroupListModel.h"
 
 #include "lag/DurationText.h"
+#include "lag/LagDetailText.h"
 
 #include <QColor>
 #include <QLocale>
@@ -86,6 +87,7 @@ GroupListModel::Row GroupListModel::Row::from(const monitor::GroupSnapshot& grou
                     [](const auto& partition) { return partition.lag.has_value(); });
     if (anyLag)
         row.totalLag = group.totalLag();
+    row.withoutCommit = group.partitionsWithoutCommit();
     if (group.error)
         row.error = group.error.toString();
     row.timeLag = group.trend.maxTimeLag;
@@ -108,7 +110,7 @@ bool GroupListModel::Row::sameCell(const Row& other, int column) const {
     case TopicsColumn:
         return topics == other.topics;
     case TotalLagColumn:
-        return totalLag == other.totalLag;
+        return totalLag == other.totalLag && withoutCommit == other.withoutCommit;
     case TimeLagColumn:
         // What the cell shows: a change below its resolution is no change.
         return lag::timeLagText(timeLag) == lag::timeLagText(other.timeLag);
@@ -221,6 +223,12 @@ QVariant GroupListModel::displayValue(const Row& row, int column) const {
         return int(row.topics.size());
     case TotalLagColumn:
         // No commit means no lag to speak of, which is not the same as a lag of zero.
+        // Partitions without a commit are counted apart, never as a lag of 0.
+        if (row.withoutCommit > 0)
+            return tr("%1 (%2 without a commit)")
+                .arg(row.totalLag ? QLocale().toString(qlonglong(*row.totalLag))
+                                  : QStringLiteral("\u2013"))
+                .arg(row.withoutCommit);
         return row.totalLag ? QLocale().toString(qlonglong(*row.totalLag))
                             : QStringLiteral("\u2013");
     case TimeLagColumn:
@@ -295,6 +303,9 @@ QString GroupListModel::toolTip(const Row& row, int column) const {
     case TopicsColumn:
         return row.topics.join(QLatin1Char('\n'));
     case TotalLagColumn:
+        if (row.withoutCommit > 0)
+            return tr("The sum over the partitions with a commit; %1 not counted")
+                .arg(lag::withoutCommitText(row.withoutCommit));
         return row.totalLag ? QString() : tr("No committed offsets");
     case TimeLagColumn:
         return row.timeLag.status == lag::TimeLag::Status::Unknown

@@ -69,6 +69,7 @@ private:
         QString protocolType;
         QString assignor;
         std::optional<int64_t> totalLag; // empty when no partition has a commit
+        int withoutCommit = 0;           // partitions not counted in totalLag
         lag::TimeLag timeLag;
         lag::GroupStatus health = lag::GroupStatus::NotFound;
         QString healthReason;
