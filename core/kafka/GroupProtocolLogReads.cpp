@@ -44,6 +44,12 @@ QMap<QString, QList<int32_t>> byTopic(const QList<TopicPartition>& partitions) {
     return topics;
 }
 
+int remainingMs(std::chrono::steady_clock::time_point until) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        until - std::chrono::steady_clock::now());
+    return int(std::max<int64_t>(1, left.count()));
+}
+
 } // namespace
 
 Result<QHash<TopicPartition, int32_t>>
@@ -148,7 +154,10 @@ GroupProtocolClient::lastStableOffsets(const QList<TopicPartition>& partitions) 
                 return moved;
             }
             Struct request = MessageCodec::make(api.request);
-            request.set("ReplicaId", -1).set("IsolationLevel", readCommitted);
+            // v10+: how long the leader may take for an offset in tiered storage.
+            request.set("ReplicaId", -1)
+                .set("IsolationLevel", readCommitted)
+                .set("TimeoutMs", remainingMs(until));
             const auto topics = byTopic(chunk);
             for (auto topic = topics.cbegin(); topic != topics.cend(); ++topic) {
                 Struct& entry = request.add("Topics").set("Name", topic.key());
