@@ -28,7 +28,7 @@ namespace {
 const QString cliPath = QStringLiteral(GROUPSCOPE_BINARY_DIR "/app/groupscope-cli");
 const QString testBed = QStringLiteral(GROUPSCOPE_TESTBED_DIR);
 
-test::ProcessResult groupscope(const QStringList& arguments) {
+test::ProcessResult runGroupscope(const QStringList& arguments) {
     return test::run(cliPath,
                      QStringList{QStringLiteral("--bootstrap-server"), test::bootstrapServers()} +
                          arguments);
@@ -36,8 +36,8 @@ test::ProcessResult groupscope(const QStringList& arguments) {
 
 // `describe --lag-detail --json` of one group: its JSON object.
 QJsonObject describedByGroupscope(const QString& group) {
-    const auto result = groupscope({QStringLiteral("describe"), QStringLiteral("--group"), group,
-                                    QStringLiteral("--lag-detail"), QStringLiteral("--json")});
+    const auto result = runGroupscope({QStringLiteral("describe"), QStringLiteral("--group"), group,
+                                       QStringLiteral("--lag-detail"), QStringLiteral("--json")});
     if (!result.ok())
         qWarning("groupscope-cli failed: %s", result.err.constData());
     return QJsonDocument::fromJson(result.out).array().at(0).toObject();
@@ -186,11 +186,11 @@ private slots:
 
         // The default table stays Kafka's; --lag-detail adds its own after it.
         const auto plain =
-            groupscope({QStringLiteral("describe"), QStringLiteral("--group"), m_markerGroup});
+            runGroupscope({QStringLiteral("describe"), QStringLiteral("--group"), m_markerGroup});
         QVERIFY(plain.ok());
         QVERIFY(!plain.out.contains("EFFECTIVE"));
-        const auto text = groupscope({QStringLiteral("describe"), QStringLiteral("--group"),
-                                      m_markerGroup, QStringLiteral("--lag-detail")});
+        const auto text = runGroupscope({QStringLiteral("describe"), QStringLiteral("--group"),
+                                         m_markerGroup, QStringLiteral("--lag-detail")});
         QVERIFY(text.out.startsWith(plain.out));
         QVERIFY2(text.out.contains("caught up: 1 transaction marker"), text.out.constData());
         QVERIFY2(text.out.contains("TOTAL LAG 1, EFFECTIVE 0"), text.out.constData());
@@ -283,8 +283,8 @@ private slots:
         QCOMPARE(described[QStringLiteral("partitionsWithoutCommit")].toInt(), 2);
         QCOMPARE(described[QStringLiteral("totalLag")].toInteger(), 3);
         QCOMPARE(described[QStringLiteral("totalEffectiveLag")].toInteger(), 3);
-        const auto text = groupscope({QStringLiteral("describe"), QStringLiteral("--group"), group,
-                                      QStringLiteral("--lag-detail")});
+        const auto text = runGroupscope({QStringLiteral("describe"), QStringLiteral("--group"),
+                                         group, QStringLiteral("--lag-detail")});
         QVERIFY2(text.out.contains("TOTAL LAG 3, EFFECTIVE 3; 2 partitions without a commit "
                                    "(not counted)"),
                  text.out.constData());

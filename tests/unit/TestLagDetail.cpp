@@ -326,7 +326,7 @@ private slots:
         // Cut anywhere: never more than what is there, never a failure for a cut.
         const QByteArray whole = Batch{0, 3}.bytes() + Batch{3, 1, 0, 0, 9, true, true}.bytes();
         for (int size = 0; size <= whole.size(); ++size) {
-            const auto decoded = decodeRecordBatches(QByteArrayView(whole).left(size));
+            const auto decoded = decodeRecordBatches(QByteArrayView(whole).first(size));
             QVERIFY(decoded.problem.isEmpty());
             for (const auto& batch : decoded.batches)
                 QVERIFY(batch.records.size() <= batch.recordCount);
