@@ -33,12 +33,16 @@ Commands:
                                       and --protocol add columns, and with a list keep only
                                       those states (stable, empty, ...) or types (classic,
                                       consumer, share, streams)
-  describe (--group G ... | --all-groups) [--offsets | --members [--verbose] |
+  describe (--group G ... | --all-groups) [--offsets [--lag-detail] | --members [--verbose] |
            --state [--verbose]] [--json]
                                       committed offsets, log end offsets and lag per
                                       partition (a share group's start offsets, a streams
                                       group's offset lag); members, assignments and epochs;
-                                      group state, as the Kafka tool of the group's type
+                                      group state, as the Kafka tool of the group's type;
+                                      --lag-detail adds the last stable offset, the effective
+                                      lag (transaction markers, aborted records and open
+                                      transactions read from the log), commits deleted by
+                                      retention and the oldest unconsumed record's age
   reset (--group G ... | --all-groups) (--all-topics | --topic T[:P,...] ... | --from-file F)
         (--to-offset N | --to-datetime yyyy-MM-ddTHH:mm:ss.SSS[zone] | --by-duration PnDTnHnMnS |
          --shift-by N | --to-earliest | --to-latest | --to-current)

@@ -3,10 +3,12 @@
 #include "cli/DescribeOutput.h"
 #include "cli/GroupJson.h"
 #include "cli/GroupListFilter.h"
+#include "cli/LagDetailOutput.h"
 #include "cli/TextTable.h"
 #include "kafka/AdminClient.h"
 #include "monitor/GroupInspector.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -128,8 +130,13 @@ int runDescribeCommand(const CommandContext& context, ArgumentList& arguments) {
     const bool state = arguments.takeFlag(QStringLiteral("--state"));
     const bool offsets = arguments.takeFlag(QStringLiteral("--offsets"));
     const bool asJson = arguments.takeFlag(QStringLiteral("--json"));
+    const bool lagDetail = arguments.takeFlag(QStringLiteral("--lag-detail"));
     if (const int usage = rejectLeftovers(context, arguments))
         return usage;
+    if (lagDetail && (members || state)) {
+        context.err << "Error: --lag-detail goes with the offsets view, not --members or --state\n";
+        return ExitUsage;
+    }
     if (allGroups == !groupIds.isEmpty()) {
         context.err << "Error: describe needs either --group G (repeatable) or --all-groups\n";
         return ExitUsage;
@@ -156,6 +163,9 @@ int runDescribeCommand(const CommandContext& context, ArgumentList& arguments) {
     }
     groupIds.removeDuplicates();
     monitor::GroupInspector inspector(*admin.value());
+    monitor::LagDetailReader lagDetailReader;
+    if (lagDetail)
+        inspector.setLagDetailReader(&lagDetailReader);
     auto snapshots = inspector.inspect(groupIds);
     if (!snapshots)
         return reportError(context, snapshots.error());
@@ -176,7 +186,7 @@ int runDescribeCommand(const CommandContext& context, ArgumentList& arguments) {
     }
 
     if (asJson) {
-        writeUtf8(context.out, groupsToJsonText(found));
+        writeUtf8(context.out, groupsToJsonText(found, lagDetail));
         return exitCode;
     }
     for (const GroupSnapshot& group : found) {
@@ -192,6 +202,8 @@ int runDescribeCommand(const CommandContext& context, ArgumentList& arguments) {
             printState(context.out, group, verbose);
         else
             printOffsets(context.out, group);
+        if (lagDetail)
+            printLagDetail(context.out, group, QDateTime::currentMSecsSinceEpoch());
     }
     return exitCode;
 }

@@ -1,6 +1,9 @@
 #include "cli/GroupJson.h"
 
 #include "cli/IndentedJsonWriter.h"
+#include "lag/LagDetailText.h"
+
+#include <QDateTime>
 
 #include <optional>
 
@@ -25,7 +28,38 @@ void writeKnownOffset(IndentedJsonWriter& json, QLatin1StringView name, int64_t 
     writeOffset(json, name, offset >= 0 ? std::optional<int64_t>(offset) : std::nullopt);
 }
 
-void writePartition(IndentedJsonWriter& json, const monitor::PartitionSnapshot& partition) {
+// The LagDetail of a partition (snapshot/LagDetail.h), the same names as its fields.
+void writeLagDetail(IndentedJsonWriter& json, const lag::LagDetail& detail, int64_t nowMs) {
+    json.key("lagDetail"_L1);
+    json.beginObject();
+    json.field("abortedRecords"_L1, detail.abortedRecords);
+    json.booleanField("commitDeletedByRetention"_L1, detail.commitDeletedByRetention);
+    json.booleanField("commitPastLogEnd"_L1, detail.commitPastLogEnd);
+    writeOffset(json, "effectiveLag"_L1, detail.effectiveLag);
+    writeOffset(json, "lastStableLag"_L1, detail.lastStableLag);
+    writeOffset(json, "lastStableOffset"_L1, detail.lastStableOffset);
+    json.key("notComputed"_L1);
+    json.beginArray();
+    for (const QString& line : detail.notComputed)
+        json.string(line);
+    json.endArray();
+    json.key("oldestRecord"_L1);
+    json.beginObject();
+    writeOffset(json, "ageMs"_L1, lag::oldestRecordAgeMs(detail, nowMs));
+    json.booleanField("logAppendTime"_L1, detail.oldestRecordLogAppendTime);
+    writeKnownOffset(json, "offset"_L1, detail.oldestRecordOffset);
+    json.field("status"_L1, lag::oldestRecordStatusName(detail.oldestRecord));
+    writeKnownOffset(json, "timestampMs"_L1, detail.oldestRecordTimestampMs);
+    json.endObject();
+    json.field("openTransactionRecords"_L1, detail.openTransactionRecords);
+    json.fieldOrNull("reason"_L1, detail.reason());
+    json.field("recordsDeletedByRetention"_L1, detail.recordsDeletedByRetention);
+    json.field("transactionMarkers"_L1, detail.transactionMarkers);
+    json.endObject();
+}
+
+void writePartition(IndentedJsonWriter& json, const monitor::PartitionSnapshot& partition,
+                    bool lagDetail, int64_t nowMs) {
     json.beginObject();
     json.fieldOrNull("clientId"_L1, partition.clientId);
     json.fieldOrNull("consumerId"_L1, partition.memberId);
@@ -34,6 +68,8 @@ void writePartition(IndentedJsonWriter& json, const monitor::PartitionSnapshot& 
         json.field("error"_L1, partition.error.toString());
     json.fieldOrNull("host"_L1, partition.host);
     writeOffset(json, "lag"_L1, partition.lag);
+    if (lagDetail)
+        writeLagDetail(json, partition.lagDetail, nowMs);
     writeKnownOffset(json, "logEndOffset"_L1, partition.logEndOffset);
     writeKnownOffset(json, "logStartOffset"_L1, partition.logStartOffset);
     json.fieldOrNull("metadata"_L1, partition.commitMetadata);
@@ -113,7 +149,8 @@ void writeMember(IndentedJsonWriter& json, const kafka::MemberDescription& membe
     json.endObject();
 }
 
-void writeGroup(IndentedJsonWriter& json, const monitor::GroupSnapshot& group) {
+void writeGroup(IndentedJsonWriter& json, const monitor::GroupSnapshot& group, bool lagDetail,
+                int64_t nowMs) {
     const auto& description = group.description;
     json.beginObject();
     writeOptionalNumber(json, "assignmentEpoch"_L1, description.assignmentEpoch);
@@ -136,11 +173,14 @@ void writeGroup(IndentedJsonWriter& json, const monitor::GroupSnapshot& group) {
     json.key("partitions"_L1);
     json.beginArray();
     for (const auto& partition : group.partitions)
-        writePartition(json, partition);
+        writePartition(json, partition, lagDetail, nowMs);
     json.endArray();
+    json.field("partitionsWithoutCommit"_L1, group.partitionsWithoutCommit());
     json.field("protocolType"_L1, description.protocolType);
     json.field("state"_L1, kafka::groupStateName(description.state));
     writeOptionalNumber(json, "topologyEpoch"_L1, description.topologyEpoch);
+    if (lagDetail)
+        writeOffset(json, "totalEffectiveLag"_L1, group.totalEffectiveLag());
     json.field("totalLag"_L1, group.totalLag());
     json.field("type"_L1, kafka::groupTypeName(description.type));
     json.endObject();
@@ -148,11 +188,12 @@ void writeGroup(IndentedJsonWriter& json, const monitor::GroupSnapshot& group) {
 
 } // namespace
 
-QByteArray groupsToJsonText(const QList<monitor::GroupSnapshot>& groups) {
+QByteArray groupsToJsonText(const QList<monitor::GroupSnapshot>& groups, bool lagDetail) {
     IndentedJsonWriter json;
     json.beginArray();
+    const int64_t nowMs = QDateTime::currentMSecsSinceEpoch();
     for (const auto& group : groups)
-        writeGroup(json, group);
+        writeGroup(json, group, lagDetail, nowMs);
     json.endArray();
     return json.finish();
 }

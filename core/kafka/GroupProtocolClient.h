@@ -2,6 +2,7 @@
 
 #include "kafka/ConnectionProfile.h"
 #include "kafka/GroupTypes.h"
+#include "kafka/LogReads.h"
 #include "kafka/Result.h"
 
 #include <QHash>
@@ -69,6 +70,14 @@ public:
     Result<QList<PartitionOutcome>> deleteShareStartOffsets(const QString& groupId,
                                                             const QStringList& topics);
 
+    // Lag detail (GroupProtocolLogReads.cpp), both batched per partition leader, leaders
+    // from one Metadata request for the topics (kept, asked again when a leader moved):
+    // the last stable offset of each partition (one ListOffsets READ_COMMITTED per leader),
+    // and the first bytes of each log from an offset (one read_committed Fetch per leader,
+    // not waiting for data). Per-partition problems are in each result's error.
+    Result<QList<StableOffset>> lastStableOffsets(const QList<TopicPartition>& partitions);
+    Result<QList<LogRead>> readLogs(const QList<LogReadRequest>& requests);
+
     // The type of a group as the last listing or describe saw it; a group not seen yet is
     // looked up with one listing. Unknown for a group that does not exist.
     GroupType typeOf(const QString& groupId);
@@ -100,7 +109,20 @@ private:
     QHash<QString, QList<CommittedOffset>>
     startOffsetsAsPositions(const QStringList& groupIds, QHash<QString, KafkaError>& failures);
 
+    // The leader of each partition of `topics`; partitions without one are left out.
+    Result<QHash<TopicPartition, int32_t>> leadersOf(const QList<TopicPartition>& partitions,
+                                                     Deadline until, bool refresh);
+    // Sends `perLeader` once per leader with its partitions; partitions whose leader moved
+    // (the answer said so) are sent once more after a metadata refresh. `perLeader` returns
+    // the partitions that need that retry; `fail` takes the ones without a leader.
+    using LeaderBatch = std::function<QList<TopicPartition>(
+        protocol::BrokerConnection&, const QList<TopicPartition>& partitions)>;
+    Status forEachLeader(const QList<TopicPartition>& partitions, Deadline until,
+                         const LeaderBatch& perLeader,
+                         const std::function<void(const TopicPartition&, const KafkaError&)>& fail);
+
     std::unique_ptr<protocol::ClusterConnections> m_cluster;
+    QHash<TopicPartition, int32_t> m_leaders;
     Milliseconds m_timeout;
     QHash<QString, GroupType> m_knownTypes;
 };

@@ -157,6 +157,8 @@ kafka::Result<QList<GroupSnapshot>> GroupInspector::inspect(const QStringList& g
     }
     std::sort(snapshots.begin(), snapshots.end(),
               [](const auto& a, const auto& b) { return a.groupId() < b.groupId(); });
+    if (m_lagDetail)
+        m_lagDetail->fill(m_admin.groupProtocol(), snapshots, m_admin.groupProtocolFallback());
     return snapshots;
 }
 

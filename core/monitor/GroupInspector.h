@@ -2,6 +2,7 @@
 
 #include "kafka/AdminClient.h"
 #include "kafka/AdminClientPool.h"
+#include "monitor/LagDetailReader.h"
 #include "snapshot/GroupSnapshot.h"
 
 namespace groupscope::monitor {
@@ -30,6 +31,9 @@ public:
     static constexpr int defaultMaxConnections = 4;
     static constexpr int minGroupsPerConnection = 50;
     void setMaxConnections(int connections) { m_maxConnections = connections; }
+    // Fills each partition's lag detail through `reader` (kept by the caller across polls:
+    // its kept reads make the next poll cheap); none by default.
+    void setLagDetailReader(LagDetailReader* reader) { m_lagDetail = reader; }
 
 private:
     struct DescribedGroups {
@@ -43,6 +47,7 @@ private:
     kafka::AdminClientPool* m_pool;
     kafka::AdminClientPool m_ownPool;
     int m_maxConnections = defaultMaxConnections;
+    LagDetailReader* m_lagDetail = nullptr;
 };
 
 // Combines what the Admin API said about one group into its snapshot rows, the way

@@ -6,6 +6,7 @@
 #include "kafka/PartitionPosition.h"
 #include "lag/LagTrail.h"
 #include "snapshot/HealthStatus.h"
+#include "snapshot/LagDetail.h"
 #include "snapshot/TimeLag.h"
 #include "timeline/GroupTimeline.h"
 
@@ -23,6 +24,7 @@ struct MonitoredPartition : kafka::PartitionPosition {
     std::optional<double> consumptionRate; // messages per second committed past
     lag::DrainEstimate drain;
     QString memberId;
+    lag::LagDetail lagDetail; // the poll's (PartitionSnapshot::lagDetail)
 };
 
 // A commit as the offsets topic recorded it (or, polling only, as a poll first saw it).

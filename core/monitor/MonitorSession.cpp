@@ -119,6 +119,7 @@ void MonitorSession::drainReplays() {
 kafka::Result<QList<GroupSnapshot>> MonitorSession::poll() {
     kafka::AdminClient::renewIfCoordinatorMoved(m_admin);
     GroupInspector inspector(*m_admin, &m_extraConnections);
+    inspector.setLagDetailReader(&m_lagDetail);
     if (!m_options.groups.isEmpty())
         return inspector.inspect(m_options.groups);
     auto cluster = inspector.inspectAll();

@@ -4,6 +4,7 @@
 #include "kafka/AdminClientPool.h"
 #include "monitor/ClusterView.h"
 #include "monitor/ClusterViewBuilder.h"
+#include "monitor/LagDetailReader.h"
 #include "monitor/OffsetsTopicStream.h"
 
 #include <QStringList>
@@ -102,6 +103,7 @@ private:
     std::unique_ptr<kafka::AdminClient> m_admin;
     // Kept between refreshes, so a cluster with many groups is connected to once.
     kafka::AdminClientPool m_extraConnections;
+    LagDetailReader m_lagDetail; // across polls: its kept reads spare requests
     const std::atomic<bool>* m_cancelled = nullptr;
     ClusterViewBuilder m_builder;
     std::unique_ptr<OffsetsTopicStream> m_stream;

@@ -23,4 +23,23 @@ int64_t GroupSnapshot::totalLag() const {
     return total;
 }
 
+int GroupSnapshot::partitionsWithoutCommit() const {
+    int count = 0;
+    for (const PartitionSnapshot& partition : partitions)
+        count += partition.committedOffset ? 0 : 1;
+    return count;
+}
+
+std::optional<int64_t> GroupSnapshot::totalEffectiveLag() const {
+    int64_t total = 0;
+    for (const PartitionSnapshot& partition : partitions) {
+        if (!partition.committedOffset)
+            continue;
+        if (!partition.lagDetail.effectiveLag)
+            return std::nullopt;
+        total += *partition.lagDetail.effectiveLag;
+    }
+    return total;
+}
+
 } // namespace groupscope::monitor

@@ -5,6 +5,7 @@
 #include "kafka/GroupTypes.h"
 #include "kafka/PartitionPosition.h"
 #include "snapshot/HealthStatus.h"
+#include "snapshot/LagDetail.h"
 #include "snapshot/TimeLag.h"
 
 #include <QDateTime>
@@ -25,6 +26,9 @@ struct PartitionSnapshot : kafka::PartitionPosition {
     QString clientId;
     QString host;
     kafka::KafkaError error; // e.g. the log offsets of this partition could not be read
+    // What the entries after the commit are (effective lag, markers, oldest record), filled
+    // in when the inspection reads lag detail (LagDetailReader); NotNeeded otherwise.
+    lag::LagDetail lagDetail;
 };
 
 // What the live pipeline's monitor adds to a poll, for the group list: how far behind
@@ -58,8 +62,12 @@ struct GroupSnapshot {
     // does not exist for the user.
     bool exists() const;
     QStringList topics() const;
-    // Sum of the partitions' lag; partitions without a commit add nothing.
+    // Sum of the partitions' lag; partitions without a commit add nothing: the views say
+    // how many there are (partitionsWithoutCommit) instead of counting them as 0.
     int64_t totalLag() const;
+    int partitionsWithoutCommit() const;
+    // Sum of the effective lags; empty when a partition with a commit has none decided.
+    std::optional<int64_t> totalEffectiveLag() const;
 };
 
 struct ClusterSnapshot {

@@ -33,10 +33,11 @@ inline const kafka::protocol::ApiSpec& protocolApiAt(size_t index) {
         alterShareGroupOffsetsApi,
         deleteShareGroupOffsetsApi,
         streamsGroupDescribeApi,
+        fetchApi, // appended: the seeds' indexes above stay
     };
     return apis[index % (sizeof apis / sizeof apis[0])]();
 }
-inline constexpr size_t protocolApiCount = 18;
+inline constexpr size_t protocolApiCount = 19;
 
 // Byte 1.
 enum class ProtocolInputKind : unsigned char {

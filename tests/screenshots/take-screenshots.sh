@@ -2,7 +2,7 @@
 # Takes screenshots of the real, running Groupscope GUI under Xvfb.
 #
 #   take-screenshots.sh [--binary PATH] [--demo-data] [--group G] [--empty-group G]
-#                       [--timeline-group G] BOOTSTRAP OUTDIR
+#                       [--timeline-group G] [--transaction-group G] BOOTSTRAP OUTDIR
 #
 # Starts build/gui/app/groupscope (or --binary) on a virtual 1200x800 screen against the
 # broker BOOTSTRAP, waits until the window title reports the groups it found (the title
@@ -14,6 +14,11 @@
 # confirm-dialog.png. With --timeline-group G (a group that rebalances, e.g. the sandbox's
 # "shipping") it opens G, lets the live monitor collect a minute, and writes lag-chart.png
 # and rebalance-timeline.png. Keys are typed with xkeys.py (XTEST); nothing is ever applied.
+# With --transaction-group G it writes G's data first with the test bed's Kafka tools: topic
+# G-payments holds five records of one committed transaction (Kafka's transactional
+# producer) and G commits after the last record, so only the commit marker is left (plain
+# lag 1, effective lag 0); topic G-audit holds three plain records G has not read. It opens
+# G's Partitions tab: transactional-partition.png.
 # --demo-data first fills the broker with a few topics and groups (demo-groups.py) and keeps
 # one live member in 'inventory-sync' while the shot is taken, so the list shows a Stable
 # group next to Empty ones. Needs xvfb-run, xwininfo and ImageMagick's import.
@@ -62,6 +67,7 @@ stop_gui() {
 # Inside the virtual display (xvfb-run re-runs this script).
 if [ "${1:-}" = "--inside-display" ]; then
   binary="$2" bootstrap="$3" outdir="$4" group="$5" empty_group="$6" timeline_group="$7"
+  transaction_group="$8"
   # A clean settings directory: no window geometry or profiles from earlier runs.
   XDG_CONFIG_HOME="$(mktemp -d)"
   export XDG_CONFIG_HOME GROUPSCOPE_NO_KEYCHAIN=1
@@ -71,6 +77,13 @@ if [ "${1:-}" = "--inside-display" ]; then
   # window the keyboard focus: there is no window manager to do it.
   keys() { /usr/bin/python3 "$here/xkeys.py" click:900,272 "$@"; }
 
+  if [ -n "$transaction_group" ]; then
+    start_gui --group "$transaction_group"
+    keys alt+1
+    shoot "$outdir/transactional-partition.png"
+    stop_gui
+    exit 0
+  fi
   if [ -n "$group" ]; then
     start_gui --group "$group"
   else
@@ -117,6 +130,7 @@ demo=0
 group=""
 empty_group=""
 timeline_group=""
+transaction_group=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --binary) binary="$2"; shift 2 ;;
@@ -124,11 +138,12 @@ while [ $# -gt 0 ]; do
     --group) group="$2"; shift 2 ;;
     --empty-group) empty_group="$2"; shift 2 ;;
     --timeline-group) timeline_group="$2"; shift 2 ;;
+    --transaction-group) transaction_group="$2"; shift 2 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
 done
-[ $# -eq 2 ] || { echo "usage: $0 [--binary PATH] [--demo-data] [--group G] [--empty-group G] [--timeline-group G] BOOTSTRAP OUTDIR" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: $0 [--binary PATH] [--demo-data] [--group G] [--empty-group G] [--timeline-group G] [--transaction-group G] BOOTSTRAP OUTDIR" >&2; exit 2; }
 bootstrap="$1"
 outdir="$2"
 mkdir -p "$outdir"
@@ -164,6 +179,33 @@ if [ "$demo" = 1 ]; then
   wait_until 90 group_is_stable inventory-sync || { echo "inventory-sync never became Stable" >&2; exit 1; }
 fi
 
+log_end() {
+  kcat -b "$bootstrap" -Q -t "$1:0:-1" 2>/dev/null | awk '{print $NF}'
+}
+
+if [ -n "$transaction_group" ]; then
+  txn_topic="$transaction_group-payments"
+  plain_topic="$transaction_group-audit"
+  for topic in "$txn_topic" "$plain_topic"; do
+    /usr/bin/python3 -c "import sys; from kafka.admin import KafkaAdminClient, NewTopic
+KafkaAdminClient(bootstrap_servers=sys.argv[1]).create_topics([NewTopic(sys.argv[2], 1, 1)])" \
+      "$bootstrap" "$topic"
+  done
+  "$repo/tests/kafka/kafka-producer-perf-test" --topic "$txn_topic" --num-records 5 \
+    --record-size 10 --throughput -1 --transactional-id "$txn_topic-producer" \
+    --transaction-duration-ms 600000 --command-property "bootstrap.servers=$bootstrap" >/dev/null
+  marker_written() { [ "$(log_end "$txn_topic")" = 6 ]; }
+  wait_until 30 marker_written || { echo "the commit marker never reached $txn_topic" >&2; exit 1; }
+  printf 'a:one\nb:two\nc:three\n' | kcat -P -b "$bootstrap" -t "$plain_topic" -K:
+  /usr/bin/python3 -c "import sys; from kafka import KafkaConsumer, TopicPartition
+from kafka.structs import OffsetAndMetadata
+c = KafkaConsumer(bootstrap_servers=sys.argv[1], group_id=sys.argv[2], enable_auto_commit=False)
+c.commit({TopicPartition(sys.argv[3], 0): OffsetAndMetadata(5, None),
+          TopicPartition(sys.argv[4], 0): OffsetAndMetadata(0, None)})
+c.close()" "$bootstrap" "$transaction_group" "$txn_topic" "$plain_topic"
+fi
+
 xvfb-run --auto-servernum --server-args="-screen 0 1200x800x24" \
-  "$0" --inside-display "$binary" "$bootstrap" "$outdir" "$group" "$empty_group" "$timeline_group"
+  "$0" --inside-display "$binary" "$bootstrap" "$outdir" "$group" "$empty_group" "$timeline_group" \
+  "$transaction_group"
 ls "$outdir"/*.png

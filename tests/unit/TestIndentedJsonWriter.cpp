@@ -166,6 +166,26 @@ private slots:
         QCOMPARE(billing[u"error"_s].isString(), withErrors);
     }
 
+    // --lag-detail's fields keep Qt's (sorted) key order too, and say what they are.
+    void lagDetailJsonIsWhatQtWouldPrint() {
+        monitor::GroupSnapshot group = sampleGroup(u"billing"_s, false);
+        lag::LagDetail& detail = group.partitions[0].lagDetail;
+        detail.effectiveLag = 0;
+        detail.transactionMarkers = 1;
+        detail.lastStableOffset = 41;
+        detail.lastStableLag = 1;
+        detail.notComputed = {u"oldest record: not read"_s};
+        const QByteArray text = cli::groupsToJsonText({group}, true);
+        QCOMPARE(text, reformattedByQt(text));
+        const QJsonObject billing = QJsonDocument::fromJson(text).array()[0].toObject();
+        const QJsonObject written = billing[u"partitions"_s][0][u"lagDetail"_s].toObject();
+        QCOMPARE(written[u"effectiveLag"_s].toInteger(-1), 0);
+        QCOMPARE(written[u"reason"_s].toString(), u"caught up: 1 transaction marker"_s);
+        QCOMPARE(written[u"oldestRecord"_s][u"status"_s].toString(), u"notNeeded"_s);
+        QVERIFY(billing[u"partitionsWithoutCommit"_s].isDouble());
+        QVERIFY(!cli::groupsToJsonText({group}).contains("lagDetail"));
+    }
+
     void booleansAreTrueAndFalseNotNumbers() {
         groupscope::cli::IndentedJsonWriter json;
         json.beginObject();

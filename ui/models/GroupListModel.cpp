@@ -1,6 +1,7 @@
 #include "models/GroupListModel.h"
 
 #include "lag/DurationText.h"
+#include "lag/LagDetailText.h"
 
 #include <QColor>
 #include <QLocale>
@@ -85,6 +86,7 @@ GroupListRow GroupListRow::from(const monitor::GroupSnapshot& group) {
                     [](const auto& partition) { return partition.lag.has_value(); });
     if (anyLag)
         row.totalLag = group.totalLag();
+    row.withoutCommit = group.partitionsWithoutCommit();
     if (group.error)
         row.error = group.error.toString();
     row.timeLag = group.trend.maxTimeLag;
@@ -108,7 +110,7 @@ bool GroupListModel::sameCell(const Row& shown, const Row& other, int column) co
     case TopicsColumn:
         return shown.topics == other.topics;
     case TotalLagColumn:
-        return shown.totalLag == other.totalLag;
+        return shown.totalLag == other.totalLag && shown.withoutCommit == other.withoutCommit;
     case TimeLagColumn:
         // What the cell shows: a change below its resolution is no change.
         return shown.timeLagText == other.timeLagText;
@@ -217,6 +219,12 @@ QVariant GroupListModel::displayValue(const Row& row, int column) const {
         return int(row.topics.size());
     case TotalLagColumn:
         // No commit means no lag to speak of, which is not the same as a lag of zero.
+        // Partitions without a commit are counted apart, never as a lag of 0.
+        if (row.withoutCommit > 0)
+            return tr("%1 (%2 without a commit)")
+                .arg(row.totalLag ? QLocale().toString(qlonglong(*row.totalLag))
+                                  : QStringLiteral("\u2013"))
+                .arg(row.withoutCommit);
         return row.totalLag ? QLocale().toString(qlonglong(*row.totalLag))
                             : QStringLiteral("\u2013");
     case TimeLagColumn:
@@ -291,6 +299,9 @@ QString GroupListModel::toolTip(const Row& row, int column) const {
     case TopicsColumn:
         return row.topics.join(QLatin1Char('\n'));
     case TotalLagColumn:
+        if (row.withoutCommit > 0)
+            return tr("The sum over the partitions with a commit; %1 not counted")
+                .arg(lag::withoutCommitText(row.withoutCommit));
         return row.totalLag ? QString() : tr("No committed offsets");
     case TimeLagColumn:
         return row.timeLag.status == lag::TimeLag::Status::Unknown

@@ -18,6 +18,7 @@ struct GroupListRow {
     QString protocolType;
     QString assignor;
     std::optional<int64_t> totalLag; // empty when no partition has a commit
+    int withoutCommit = 0;           // partitions not counted in totalLag
     lag::TimeLag timeLag;
     QString timeLagText; // formatted once per refresh: the diff and the view both need it
     lag::GroupStatus health = lag::GroupStatus::NotFound;

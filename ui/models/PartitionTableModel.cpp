@@ -4,9 +4,12 @@
 #include "models/TableText.h"
 
 #include "lag/DurationText.h"
+#include "lag/LagDetailText.h"
 
 #include <QDateTime>
 #include <QHash>
+
+#include <limits>
 
 namespace groupscope::ui {
 
@@ -86,6 +89,9 @@ bool PartitionTableModel::sameCell(const PartitionRow& shown, const PartitionRow
         return shown.commitMetadata == fresh.commitMetadata;
     case TimeLagColumn:
         return sameTimeLag(shown.timeLag, fresh.timeLag);
+    case EffectiveLagColumn:
+    case OldestRecordColumn:
+        return shown.lagDetail == fresh.lagDetail;
     case LastCommitColumn:
         return shown.lastCommitMs == fresh.lastCommitMs;
     }
@@ -101,19 +107,12 @@ QVariant PartitionTableModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
         return displayText(row, column);
     case Qt::TextAlignmentRole:
-        return column == PartitionColumn || (column >= CommittedColumn && column <= TimeLagColumn)
+        return column == PartitionColumn ||
+                       (column >= CommittedColumn && column <= OldestRecordColumn)
                    ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                    : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::ToolTipRole:
-        if (row.error && (column == LogStartColumn || column == LogEndColumn))
-            return row.error.toString();
-        if (column == OwnerColumn && !row.memberId.isEmpty())
-            return tr("%1 on %2\nmember %3").arg(row.clientId, row.host, row.memberId);
-        if (column == CommittedColumn && !row.committedOffset)
-            return tr("The group has no committed offset for this partition");
-        if (column == TimeLagColumn)
-            return tr("How long ago the log end was at the committed offset");
-        return {};
+        return toolTip(row, column);
     case SortRole:
         return sortValue(row, column);
     case LagRole:
@@ -122,6 +121,45 @@ QVariant PartitionTableModel::data(const QModelIndex& index, int role) const {
         return m_maxLag;
     }
     return {};
+}
+
+QVariant PartitionTableModel::toolTip(const PartitionRow& row, int column) {
+    const lag::LagDetail& detail = row.lagDetail;
+    if (row.error && (column == LogStartColumn || column == LogEndColumn))
+        return row.error.toString();
+    if (column == OwnerColumn && !row.memberId.isEmpty())
+        return tr("%1 on %2\nmember %3").arg(row.clientId, row.host, row.memberId);
+    if ((column == CommittedColumn || column == EffectiveLagColumn) && !row.committedOffset)
+        return tr("The group has no committed offset for this partition");
+    if (column == TimeLagColumn)
+        return tr("Time behind, estimated: how long ago the log end was at the committed "
+                  "offset, interpolated from the log-end history");
+    QStringList lines;
+    if (column == EffectiveLagColumn) {
+        lines.append(tr("Records the group still has to receive, read from the log: "
+                        "transaction markers and aborted records do not count"));
+        if (const QString reason = detail.reason(); !reason.isEmpty())
+            lines.append(reason);
+        if (detail.lastStableOffset)
+            lines.append(tr("Last stable offset %1 (lag to it %2)")
+                             .arg(*detail.lastStableOffset)
+                             .arg(detail.lastStableLag.value_or(0)));
+    } else if (column == OldestRecordColumn) {
+        lines.append(tr("The oldest unconsumed record's own timestamp, read from the log "
+                        "at the committed offset"));
+        if (detail.oldestRecord == lag::LagDetail::OldestRecord::BatchTime)
+            lines.append(tr("Compressed batch: its first record's time"));
+        if (detail.oldestRecordOffset >= 0)
+            lines.append(
+                tr("Offset %1%2")
+                    .arg(detail.oldestRecordOffset)
+                    .arg(detail.oldestRecordLogAppendTime ? tr(", log append time") : QString()));
+    } else {
+        return {};
+    }
+    for (const QString& line : detail.notComputed)
+        lines.append(tr("Not computed: %1").arg(line));
+    return lines.join(QLatin1Char('\n'));
 }
 
 QVariant PartitionTableModel::displayText(const PartitionRow& row, int column) {
@@ -134,6 +172,23 @@ QVariant PartitionTableModel::displayText(const PartitionRow& row, int column) {
         return row.commitMetadata;
     case TimeLagColumn:
         return lag::timeLagText(row.timeLag);
+    case EffectiveLagColumn:
+        if (row.lagDetail.commitDeletedByRetention)
+            return tr("commit deleted by retention");
+        if (row.lagDetail.commitPastLogEnd)
+            return tr("commit past log end");
+        if (row.lagDetail.effectiveLag && row.lagDetail.transactionMarkers +
+                                                  row.lagDetail.abortedRecords +
+                                                  row.lagDetail.openTransactionRecords >
+                                              0)
+            return QStringLiteral("%1 (%2)")
+                .arg(*row.lagDetail.effectiveLag)
+                .arg(row.lagDetail.reason());
+        return lag::effectiveLagText(row.lagDetail, row.committedOffset.has_value());
+    case OldestRecordColumn:
+        return row.committedOffset
+                   ? lag::oldestRecordText(row.lagDetail, QDateTime::currentMSecsSinceEpoch())
+                   : tableText::none();
     case LastCommitColumn: {
         const int64_t at = row.lastCommitMs;
         return at < 0 ? tableText::none()
@@ -156,6 +211,11 @@ QVariant PartitionTableModel::sortValue(const PartitionRow& row, int column) {
         const lag::TimeLag& timeLag = row.timeLag;
         return timeLag.status == lag::TimeLag::Status::Unknown ? -1.0 : timeLag.seconds;
     }
+    case EffectiveLagColumn:
+        return qlonglong(row.lagDetail.effectiveLag.value_or(-1));
+    case OldestRecordColumn:
+        return qlonglong(row.lagDetail.hasOldestRecordTime() ? row.lagDetail.oldestRecordTimestampMs
+                                                             : std::numeric_limits<qint64>::max());
     case LastCommitColumn:
         return qlonglong(row.lastCommitMs);
     }
@@ -167,7 +227,7 @@ QVariant PartitionTableModel::headerData(int section, Qt::Orientation orientatio
         return {};
     if (role == Qt::TextAlignmentRole)
         return section == PartitionColumn ||
-                       (section >= CommittedColumn && section <= TimeLagColumn)
+                       (section >= CommittedColumn && section <= OldestRecordColumn)
                    ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                    : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     if (role != Qt::DisplayRole)
@@ -186,8 +246,12 @@ QVariant PartitionTableModel::headerData(int section, Qt::Orientation orientatio
         return tr("Log end");
     case LagColumn:
         return tr("Lag");
+    case EffectiveLagColumn:
+        return tr("Effective lag");
     case TimeLagColumn:
-        return tr("Time lag");
+        return tr("Time behind (est.)");
+    case OldestRecordColumn:
+        return tr("Oldest unconsumed");
     case OwnerColumn:
         return tr("Owner (client id)");
     case LastCommitColumn:
@@ -230,6 +294,8 @@ ChangedColumns PartitionTableModel::takeOver(PartitionRow& shown,
                            assignIfDifferent(shown.host, fresh.host);
     changed[MetadataColumn] = assignIfDifferent(shown.commitMetadata, fresh.commitMetadata);
     changed[TimeLagColumn] = !sameTimeLag(shown.timeLag, timeLag);
+    changed[EffectiveLagColumn] = changed[OldestRecordColumn] =
+        assignIfDifferent(shown.lagDetail, fresh.lagDetail);
     shown.timeLag = timeLag;
     changed[LastCommitColumn] = assignIfDifferent(shown.lastCommitMs, lastCommitMs);
     return changed;

@@ -29,7 +29,11 @@ public:
         LogStartColumn,
         LogEndColumn,
         LagColumn,
-        TimeLagColumn, // from the group's monitor snapshot, as are the last commit times
+        // Read from the log (PartitionSnapshot::lagDetail): without markers and aborted
+        // records; its tooltip says why and what could not be computed.
+        EffectiveLagColumn,
+        TimeLagColumn,      // from the group's monitor snapshot, as are the last commit times
+        OldestRecordColumn, // the oldest unconsumed record's own age (lagDetail)
         OwnerColumn,
         LastCommitColumn,
         MetadataColumn,
@@ -82,7 +86,8 @@ private:
         QHash<kafka::TopicPartition, int64_t> m_lastCommits;
     };
 
-    // data()'s DisplayRole and SortRole for one cell.
+    // data()'s DisplayRole, ToolTipRole and SortRole for one cell.
+    static QVariant toolTip(const PartitionRow& row, int column);
     static QVariant displayText(const PartitionRow& row, int column);
     static QVariant sortValue(const PartitionRow& row, int column);
     static QList<PartitionRow> rowsOf(const monitor::GroupSnapshot& group,

@@ -74,7 +74,10 @@ GroupDetailWidget::GroupDetailWidget(ResetController* controller, QWidget* paren
          column <= PartitionTableModel::LogEndColumn; ++column)
         header->resizeSection(column, 90);
     header->resizeSection(PartitionTableModel::LagColumn, 150);
-    header->resizeSection(PartitionTableModel::TimeLagColumn, 90);
+    // Wide enough for "0 (caught up: 1 transaction marker)"; its tooltip has the rest.
+    header->resizeSection(PartitionTableModel::EffectiveLagColumn, 240);
+    header->resizeSection(PartitionTableModel::TimeLagColumn, 110);
+    header->resizeSection(PartitionTableModel::OldestRecordColumn, 140);
     header->resizeSection(PartitionTableModel::OwnerColumn, 240);
     header->resizeSection(PartitionTableModel::LastCommitColumn, 150);
 

@@ -17,6 +17,9 @@ const ApiSpec& metadataApi();
 const ApiSpec& findCoordinatorApi();
 const ApiSpec& listOffsetsApi();
 
+// Record batches after a commit, for lag detail (FetchApi.cpp).
+const ApiSpec& fetchApi();
+
 // Groups of every type, and committed offsets (GroupApis.cpp).
 const ApiSpec& listGroupsApi();
 const ApiSpec& describeGroupsApi();

@@ -119,6 +119,7 @@ struct MessageSpec {
 
 // Kafka's API keys for the requests Groupscope sends itself.
 enum class ApiKey : int16_t {
+    Fetch = 1,
     ListOffsets = 2,
     Metadata = 3,
     OffsetCommit = 8,

@@ -1,0 +1,125 @@
+#include "monitor/LagDetailReader.h"
+
+#include "lag/LagDetailEvaluator.h"
+
+#include <librdkafka/rdkafka.h>
+
+#include <QSet>
+
+namespace groupscope::monitor {
+
+namespace {
+
+// A partition whose entries after the commit only the log can explain.
+bool needsLog(const GroupSnapshot& group, const PartitionSnapshot& partition) {
+    // A share group's "commit" is its start offset and its lag the broker's own count.
+    if (group.description.type == kafka::GroupType::Share || !partition.committedOffset ||
+        partition.logEndOffset < 0)
+        return false;
+    const int64_t committed = *partition.committedOffset;
+    return committed < partition.logEndOffset &&
+           (partition.logStartOffset < 0 || committed >= partition.logStartOffset);
+}
+
+} // namespace
+
+void LagDetailReader::fill(kafka::GroupProtocolClient* client, QList<GroupSnapshot>& groups,
+                           const QString& noClientReason) {
+    m_cost = {};
+    QList<kafka::TopicPartition> stableWanted;
+    QHash<kafka::TopicPartition, int64_t> logEnds;
+    QList<kafka::LogReadRequest> toRead;
+    QHash<ReadKey, kafka::LogRead> kept;
+    QSet<ReadKey> queued;
+    for (const GroupSnapshot& group : std::as_const(groups))
+        for (const PartitionSnapshot& partition : group.partitions) {
+            if (!needsLog(group, partition))
+                continue;
+            const ReadKey key{partition.topicPartition, *partition.committedOffset};
+            if (!logEnds.contains(partition.topicPartition)) {
+                stableWanted.append(partition.topicPartition);
+                logEnds.insert(partition.topicPartition, partition.logEndOffset);
+            }
+            if (kept.contains(key) || queued.contains(key))
+                continue;
+            const auto earlier = m_reads.constFind(key);
+            const int64_t lag = partition.logEndOffset - key.second;
+            if (earlier != m_reads.cend() && !earlier->error &&
+                (earlier->highWatermark >= partition.logEndOffset ||
+                 lag > m_options.rereadLagLimit)) {
+                kept.insert(key, *earlier);
+                ++m_cost.reusedReads;
+            } else {
+                toRead.append({key.first, key.second,
+                               lag <= m_options.smallLagLimit ? m_options.smallLagBytes
+                                                              : m_options.largeLagBytes});
+                queued.insert(key);
+            }
+        }
+
+    QHash<kafka::TopicPartition, kafka::StableOffset> stable;
+    if (!client) {
+        const QString why =
+            QStringLiteral("needs Groupscope's group protocol client%1")
+                .arg(noClientReason.isEmpty() ? QString() : QStringLiteral(": ") + noClientReason);
+        for (const kafka::TopicPartition& tp : std::as_const(stableWanted))
+            stable.insert(
+                tp,
+                {tp, -1, kafka::KafkaError::fromCode(RD_KAFKA_RESP_ERR__UNSUPPORTED_FEATURE, why)});
+        for (const kafka::LogReadRequest& request : std::as_const(toRead)) {
+            kafka::LogRead read;
+            read.topicPartition = request.topicPartition;
+            read.fetchOffset = request.offset;
+            read.error = kafka::KafkaError::fromCode(RD_KAFKA_RESP_ERR__UNSUPPORTED_FEATURE, why);
+            kept.insert({request.topicPartition, request.offset}, read);
+        }
+    } else {
+        m_cost.stableOffsetPartitions = int(stableWanted.size());
+        m_cost.readPartitions = int(toRead.size());
+        auto offsets = client->lastStableOffsets(stableWanted);
+        for (const kafka::TopicPartition& tp : std::as_const(stableWanted))
+            if (!offsets)
+                stable.insert(tp, {tp, -1, offsets.error()});
+        if (offsets)
+            for (const kafka::StableOffset& offset : offsets.value())
+                stable.insert(offset.topicPartition, offset);
+        auto reads = client->readLogs(toRead);
+        for (const kafka::LogReadRequest& request : std::as_const(toRead)) {
+            kafka::LogRead read;
+            read.topicPartition = request.topicPartition;
+            read.fetchOffset = request.offset;
+            if (!reads)
+                read.error = reads.error();
+            kept.insert({request.topicPartition, request.offset}, read);
+        }
+        if (reads)
+            for (const kafka::LogRead& read : reads.value())
+                kept.insert({read.topicPartition, read.fetchOffset}, read);
+    }
+
+    for (GroupSnapshot& group : groups)
+        for (PartitionSnapshot& partition : group.partitions) {
+            if (group.description.type == kafka::GroupType::Share)
+                continue;
+            const kafka::StableOffset* offset = nullptr;
+            const kafka::LogRead* read = nullptr;
+            if (needsLog(group, partition)) {
+                if (const auto found = stable.constFind(partition.topicPartition);
+                    found != stable.cend())
+                    offset = &*found;
+                if (const auto found =
+                        kept.constFind({partition.topicPartition, *partition.committedOffset});
+                    found != kept.cend())
+                    read = &*found;
+            }
+            partition.lagDetail = lag::LagDetailEvaluator::evaluate(partition, offset, read);
+        }
+    // Reads that failed are asked again next time; the others are kept while their
+    // partition and commit are in the polls.
+    m_reads.clear();
+    for (auto it = kept.cbegin(); it != kept.cend(); ++it)
+        if (!it->error)
+            m_reads.insert(it.key(), *it);
+}
+
+} // namespace groupscope::monitor
