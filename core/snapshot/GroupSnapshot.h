@@ -5,6 +5,7 @@
 #include "kafka/GroupTypes.h"
 #include "kafka/PartitionPosition.h"
 #include "snapshot/HealthStatus.h"
+#include "snapshot/RebalanceHealth.h"
 #include "snapshot/TimeLag.h"
 
 #include <QDateTime>
@@ -35,6 +36,13 @@ struct GroupTrend {
     lag::GroupStatus health = lag::GroupStatus::NotFound;
     QString healthReason;         // why the verdict, e.g. the worst partition's reason
     QList<qint64> recentTotalLag; // oldest first, one per poll
+    // Rebalances of the last ten minutes, the longest, a stuck one or a storm: for every
+    // group (RebalanceTracker). A stuck rebalance makes `health` ERR, a storm WARN.
+    lag::RebalanceHealth rebalance;
+    // Burrow's verdict from lag alone, before rebalance health joins `health`, and the
+    // worst partition's status behind it (STOP, STALL or REWIND behind an ERR).
+    lag::GroupStatus lagHealth = lag::GroupStatus::NotFound;
+    lag::PartitionStatus worstPartition = lag::PartitionStatus::Ok;
 };
 
 struct GroupSnapshot {
