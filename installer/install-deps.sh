@@ -17,8 +17,9 @@ packages=(
   default-jdk-headless maven
   # independent clients used as oracles in tests
   kcat python3-kafka
-  # GUI tests and screenshots
-  xvfb xauth x11-apps imagemagick
+  # GUI tests and screenshots; dbus-daemon gives the notification tests a session bus of
+  # their own, dunst shows the alerts' desktop notifications in the screenshots
+  xvfb xauth x11-apps imagemagick dbus dunst
   # networking helpers used by the test bed scripts
   procps iproute2
   # the secured test broker (tests/kafka/broker start --secure) makes its certificates
