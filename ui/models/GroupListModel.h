@@ -3,6 +3,7 @@
 #include "snapshot/GroupSnapshot.h"
 
 #include <QAbstractTableModel>
+#include <QSet>
 
 #include <optional>
 
@@ -16,6 +17,8 @@ class GroupListModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column {
+        // ★ for a group watched for alerts, ☆ otherwise (AlertController decides).
+        WatchColumn,
         GroupColumn,
         // The rebalance protocol: Classic or Consumer (KIP-848).
         TypeColumn,
@@ -43,6 +46,8 @@ public:
         TopicsRole,
         // The recent total lag, oldest first, as QList<qint64>, for the sparkline.
         LagTrendRole,
+        // Whether the group is watched for alerts, as bool.
+        WatchedRole,
     };
 
     explicit GroupListModel(QObject* parent = nullptr);
@@ -56,6 +61,8 @@ public:
     void applySnapshot(const monitor::ClusterSnapshot& snapshot);
     // The row of a group, or -1.
     int rowOf(const QString& groupId) const;
+    // The groups watched for alerts: their star column shows ★.
+    void setWatchedGroups(const QSet<QString>& groups);
 
 private:
     // What one row shows, reduced from a GroupSnapshot so that comparing two refreshes
@@ -72,6 +79,7 @@ private:
         lag::TimeLag timeLag;
         lag::GroupStatus health = lag::GroupStatus::NotFound;
         QString healthReason;
+        lag::RebalanceHealth rebalance; // in the health tooltip
         QList<qint64> lagTrend;
         QString error;
 
@@ -86,6 +94,7 @@ private:
     QString toolTip(const Row& row, int column) const;
 
     QList<Row> m_rows;
+    QSet<QString> m_watched;
 };
 
 } // namespace groupscope::ui
