@@ -19,6 +19,9 @@ QString healthToolTip(lag::GroupStatus health, const QString& healthReason,
         lines.append(healthReason);
     else if (health == lag::GroupStatus::NotFound)
         lines.append(tr("Not judged yet: it needs a window of commits"));
+    // A quiet group's tooltip stays the verdict's reason alone.
+    if (rebalance.rebalancesLast10Min == 0 && !rebalance.rebalancing)
+        return lines.join(QLatin1Char('\n'));
     lines.append(tr("Rebalances: %1").arg(rebalance.summary()));
     if (!rebalance.cause().isEmpty())
         lines.append(rebalance.causeExact ? tr("(cause from the offsets topic's generations)")

@@ -8,7 +8,7 @@ namespace groupscope::ui {
 
 // The health verdict's tooltip, the same in the group list and the detail: why the verdict
 // (its first line, e.g. "orders-0: lag did not decrease across the window"), then the
-// group's rebalance health.
+// group's rebalance health when it rebalanced within ten minutes or is rebalancing.
 QString healthToolTip(lag::GroupStatus health, const QString& healthReason,
                       const lag::RebalanceHealth& rebalance);
 
