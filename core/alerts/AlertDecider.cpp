@@ -25,8 +25,9 @@ QString memberCountText(int members) {
     return members == 1 ? QStringLiteral("1 member") : QStringLiteral("%1 members").arg(members);
 }
 
+// "25,000": one spelling whatever the user's locale, as in the panel and the CLI.
 QString number(int64_t value) {
-    return QLocale::c().toString(qlonglong(value));
+    return QLocale(QLocale::English, QLocale::UnitedStates).toString(qlonglong(value));
 }
 
 QString seconds(double value) {
