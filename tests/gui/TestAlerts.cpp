@@ -8,6 +8,7 @@
 
 #include "controllers/AlertController.h"
 #include "models/AlertListModel.h"
+#include "models/GroupFilterProxyModel.h"
 #include "models/GroupListModel.h"
 #include "notifications/DesktopNotifier.h"
 #include "settings/WatchStore.h"
