@@ -114,6 +114,9 @@ private slots:
         QSettings().clear();
     }
 
+    // Each test watches only its own group.
+    void init() { QSettings().clear(); }
+
     void aWatchedGroupThatStallsNotifiesOnceAndListsTheAlert() {
         const QString topic = test::uniqueName(QStringLiteral("alert-orders"));
         const QString group = test::uniqueName(QStringLiteral("alert-stall"));
