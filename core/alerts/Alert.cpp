@@ -21,7 +21,7 @@ QString alertKindName(AlertKind kind) {
 }
 
 QString Alert::title() const {
-    return QStringLiteral("%1: %2 %3 \u2192 %4").arg(group, alertKindName(kind), from, to);
+    return QStringLiteral("%1 \u2014 %2: %3 \u2192 %4").arg(group, alertKindName(kind), from, to);
 }
 
 } // namespace groupscope::alerts

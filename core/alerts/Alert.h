@@ -29,7 +29,7 @@ struct Alert {
     QString to;     // e.g. "ERR (STALL)", "empty", "25,000"
     QString detail; // why, e.g. the verdict's reason or the rebalance's cause
 
-    // "orders-app: health OK → ERR (STALL)", a notification's summary.
+    // "orders-app — health: OK → ERR (STALL)", a notification's summary.
     QString title() const;
 };
 

@@ -269,11 +269,15 @@ lag::RebalanceHealth RebalanceTracker::health(const QString& groupId,
         thresholds.stormRebalances > 0 && health.rebalancesLast10Min >= thresholds.stormRebalances;
 
     Cause cause = it->cause;
-    if (!cause.exact && timeline && !timeline->generations.isEmpty()) {
+    // The timeline's latest generation names the cause only when it is the latest
+    // rebalance's: formed within it, not the generation a rebalance still under way began
+    // from (its members all "joined" when it was the group's first).
+    if (!cause.exact && timeline && !timeline->generations.isEmpty() && !it->episodes.isEmpty()) {
         const Generation& latest = timeline->generations.last();
-        if (!latest.approximate && !latest.startedBeforeWindow) {
+        const Episode& episode = it->episodes.back();
+        if (!latest.approximate && !latest.startedBeforeWindow && episode.generations > 0 &&
+            latest.startMs >= episode.earliestStartMs)
             cause = {latest.joinedMemberIds, latest.leftMemberIds, {}, true};
-        }
     }
     health.joinedMembers = cause.joined;
     health.leftMembers = cause.left;

@@ -78,7 +78,7 @@ while True:
   sleep 16 # stuck after the group's 6 s session timeout, then the alert
   shoot "$outdir/alert-notification.png"
   # Hover the health cell of the (only) row for its tooltip.
-  /usr/bin/python3 "$here/xkeys.py" move:"${HEALTH_CELL:-878,92}"
+  /usr/bin/python3 "$here/xkeys.py" move:"${HEALTH_CELL:-812,87}"
   sleep 2
   shoot "$outdir/health-tooltip.png"
   exit 0

@@ -80,7 +80,7 @@ private slots:
         QCOMPARE(alerts.first().atMs, 3000);
         QCOMPARE(alerts.first().detail, stalled.trend.healthReason);
         QCOMPARE(alerts.first().title(),
-                 QStringLiteral("orders-app: health OK \u2192 ERR (STALL)"));
+                 QStringLiteral("orders-app \u2014 health: OK \u2192 ERR (STALL)"));
     }
 
     void theFirstVerdictIsABaselineToo() {

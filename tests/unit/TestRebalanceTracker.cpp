@@ -4,6 +4,7 @@
 
 #include "monitor/ClusterViewBuilder.h"
 #include "offsetstopic/OffsetsTopicRecord.h"
+#include "timeline/GroupTimeline.h"
 #include "timeline/RebalanceTracker.h"
 
 #include <QTest>
@@ -278,6 +279,34 @@ private slots:
         tracker.observeGroupMetadata(record(3, members, now - 5 * 60'000, now - 5 * 60'000));
         tracker.observeGroupMetadata(record(4, members, now - 60'000, now - 59'000));
         QCOMPARE(tracker.health(groupId).rebalancesLast10Min, 2);
+    }
+
+    void theTimelineNamesTheCauseOnlyOfTheRebalanceItFormed() {
+        lag::ManualClock clock;
+        RebalanceTracker tracker(clock);
+        const QString a = QStringLiteral("a");
+        const QString b = QStringLiteral("b");
+        // The timeline's generation 1, exact: `a` joined the group when it formed.
+        timeline::GroupTimeline history;
+        timeline::Generation first;
+        first.generationId = 1;
+        first.startMs = clock.nowMs() - 60'000;
+        first.joinedMemberIds = {a};
+        history.generations.append(first);
+        observeFor(tracker, clock, poll(GroupState::Stable, {a}, 1), 2, true);
+        // b joins; the rebalance is under way, its generation not formed yet.
+        observeFor(tracker, clock, poll(GroupState::Reconciling, {a, b}), 2, true);
+        QCOMPARE(tracker.health(groupId, &history).joinedMembers, QStringList{b});
+        QCOMPARE(tracker.health(groupId, &history).causeExact, false);
+        // Its generation forms: the timeline's newest generation names it exactly.
+        timeline::Generation second;
+        second.generationId = 2;
+        second.startMs = clock.nowMs();
+        second.joinedMemberIds = {b};
+        history.generations.append(second);
+        observeFor(tracker, clock, poll(GroupState::Stable, {a, b}, 2), 1, true);
+        QCOMPARE(tracker.health(groupId, &history).joinedMembers, QStringList{b});
+        QCOMPARE(tracker.health(groupId, &history).causeExact, true);
     }
 
     void theListAndTheDetailShowAStuckRebalanceAsOneErrVerdict() {
