@@ -22,7 +22,12 @@ QString healthToolTip(lag::GroupStatus health, const QString& healthReason,
     // A quiet group's tooltip stays the verdict's reason alone.
     if (rebalance.rebalancesLast10Min == 0 && !rebalance.rebalancing)
         return lines.join(QLatin1Char('\n'));
-    lines.append(tr("Rebalances: %1").arg(rebalance.summary()));
+    // The verdict's reason may be the stuck rebalance itself: not said twice.
+    QString summary = rebalance.summary();
+    if (const QString reason = rebalance.reason();
+        !reason.isEmpty() && healthReason == reason && summary.startsWith(reason))
+        summary = summary.mid(reason.size()).remove(0, 2); // its "; " too
+    lines.append(tr("Rebalances: %1").arg(summary));
     if (!rebalance.cause().isEmpty())
         lines.append(rebalance.causeExact ? tr("(cause from the offsets topic's generations)")
                                           : tr("(cause from comparing polls of the members)"));
