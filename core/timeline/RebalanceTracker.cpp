@@ -279,6 +279,9 @@ lag::RebalanceHealth RebalanceTracker::health(const QString& groupId,
             latest.startMs >= episode.earliestStartMs)
             cause = {latest.joinedMemberIds, latest.leftMemberIds, {}, true};
     }
+    // A cause without a rebalance in the window would explain nothing on screen.
+    if (health.rebalancesLast10Min == 0)
+        cause = {};
     health.joinedMembers = cause.joined;
     health.leftMembers = cause.left;
     health.timedOutMembers = cause.timedOut;

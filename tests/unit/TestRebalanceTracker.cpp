@@ -205,6 +205,11 @@ private slots:
         QCOMPARE(health.rebalancesLast10Min, 1);
         QCOMPARE(health.joinedMembers, QStringList{QStringLiteral("b")});
         QCOMPARE(health.leftMembers, QStringList{QStringLiteral("a")});
+        // Ten quiet minutes later neither the rebalance nor its cause is news.
+        clock.advance(11min);
+        observeFor(tracker, clock, poll(GroupState::Stable, {QStringLiteral("b")}), 1);
+        QCOMPARE(tracker.health(groupId).rebalancesLast10Min, 0);
+        QVERIFY(tracker.health(groupId).cause().isEmpty());
         // With the offsets topic read, the record says it, not the polls.
         RebalanceTracker exact(clock);
         observeFor(exact, clock, poll(GroupState::Stable, {QStringLiteral("a")}), 2, true);
