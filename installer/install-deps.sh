@@ -20,8 +20,9 @@ packages=(
   # the exporter's integration test scrapes it with a real Prometheus server (the test runs
   # /usr/bin/prometheus itself; Debian's service is never started by the tests)
   prometheus
-  # GUI tests and screenshots
-  xvfb xauth x11-apps imagemagick
+  # GUI tests and screenshots; dbus-daemon gives the notification tests a session bus of
+  # their own, dunst shows the alerts' desktop notifications in the screenshots
+  xvfb xauth x11-apps imagemagick dbus dunst
   # networking helpers used by the test bed scripts
   procps iproute2
   # the secured test broker (tests/kafka/broker start --secure) makes its certificates

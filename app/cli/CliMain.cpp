@@ -63,8 +63,10 @@ Commands:
                                       from __consumer_offsets; approximate (polling only)
                                       where that topic cannot be read
   watch --group G [--interval MS] [--count N] [--json]
-                                      lag, time lag, rates, time to drain and the health
-                                      verdict every MS (default 2000) until Ctrl-C, or N
+                                      lag, time lag, rates, time to drain, the health
+                                      verdict and rebalance health (per 10 minutes,
+                                      longest, stuck, storm, cause) every MS
+                                      (default 2000) until Ctrl-C, or N
                                       updates; --json prints one object per line
                                       (both also take --no-offsets-topic: poll only)
   exporter --listen [ADDRESS:]PORT [--group-filter RE] [--cluster-name NAME] [--interval MS]

@@ -146,6 +146,39 @@ bool anyLag(const GroupMonitorSnapshot& snapshot) {
         [](const monitor::MonitoredPartition& partition) { return partition.lag.has_value(); });
 }
 
+// The rebalance health that joins the verdict, with GroupTrend's field names.
+QJsonObject rebalanceToJson(const lag::RebalanceHealth& rebalance) {
+    return QJsonObject{
+        {QStringLiteral("rebalancesLast10Min"), rebalance.rebalancesLast10Min},
+        {QStringLiteral("longestRebalanceSeconds"), rebalance.longestRebalanceSeconds},
+        {QStringLiteral("rebalancing"), rebalance.rebalancing},
+        {QStringLiteral("currentRebalanceSeconds"), rebalance.currentRebalanceSeconds},
+        {QStringLiteral("stuckRebalance"), rebalance.stuckRebalance},
+        {QStringLiteral("stuckAfterSeconds"), rebalance.stuckAfterSeconds},
+        {QStringLiteral("rebalanceStorm"), rebalance.rebalanceStorm},
+        {QStringLiteral("joinedMembers"), QJsonArray::fromStringList(rebalance.joinedMembers)},
+        {QStringLiteral("leftMembers"), QJsonArray::fromStringList(rebalance.leftMembers)},
+        {QStringLiteral("timedOutMembers"), QJsonArray::fromStringList(rebalance.timedOutMembers)},
+        {QStringLiteral("causeExact"), rebalance.causeExact}};
+}
+
+// " rebalances=3/10m longest=4.2s stuck" : what the verdict line adds about rebalances.
+QString rebalanceText(const lag::RebalanceHealth& rebalance) {
+    QString text = QStringLiteral(" rebalances=%1/10m longest=%2s")
+                       .arg(rebalance.rebalancesLast10Min)
+                       .arg(rebalance.longestRebalanceSeconds, 0, 'f', 1);
+    if (rebalance.rebalancing)
+        text +=
+            QStringLiteral(" rebalancing=%1s").arg(rebalance.currentRebalanceSeconds, 0, 'f', 1);
+    if (rebalance.stuckRebalance)
+        text += QStringLiteral(" STUCK");
+    if (rebalance.rebalanceStorm)
+        text += QStringLiteral(" STORM");
+    if (const QString cause = rebalance.cause(); !cause.isEmpty())
+        text += QStringLiteral(" cause=\"%1\"").arg(cause);
+    return text;
+}
+
 QJsonObject watchLineToJson(const GroupMonitorSnapshot& snapshot) {
     QJsonArray partitions;
     QHash<kafka::TopicPartition, lag::PartitionStatus> statuses;
@@ -183,6 +216,7 @@ QJsonObject watchLineToJson(const GroupMonitorSnapshot& snapshot) {
              ? QJsonValue(snapshot.drain.seconds)
              : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("verdict"), lag::groupStatusName(snapshot.health.status)},
+        {QStringLiteral("rebalance"), rebalanceToJson(snapshot.rebalance)},
         {QStringLiteral("generation"), generations.isEmpty() || generations.last().generationId < 0
                                            ? QJsonValue(QJsonValue::Null)
                                            : QJsonValue(generations.last().generationId)},
@@ -208,11 +242,14 @@ QString watchLineText(const GroupMonitorSnapshot& snapshot) {
         drainText = QStringLiteral("%1s").arg(snapshot.drain.seconds, 0, 'f', 0);
     return QStringLiteral("%1 %2 %3 members=%4 lag=%5 time-lag=%6 produce=%7 consume=%8 "
                           "drain=%9 verdict=%10")
-        .arg(isoTime(snapshot.takenAtMs), snapshot.group, kafka::groupStateName(snapshot.state))
-        .arg(snapshot.memberCount)
-        .arg(anyLag(snapshot) ? QString::number(snapshot.totalLag) : QStringLiteral("-"))
-        .arg(timeLagText, rateText(snapshot.productionRate), rateText(snapshot.consumptionRate),
-             drainText, lag::groupStatusName(snapshot.health.status));
+               .arg(isoTime(snapshot.takenAtMs), snapshot.group,
+                    kafka::groupStateName(snapshot.state))
+               .arg(snapshot.memberCount)
+               .arg(anyLag(snapshot) ? QString::number(snapshot.totalLag) : QStringLiteral("-"))
+               .arg(timeLagText, rateText(snapshot.productionRate),
+                    rateText(snapshot.consumptionRate), drainText,
+                    lag::groupStatusName(snapshot.health.status)) +
+           rebalanceText(snapshot.rebalance);
 }
 
 } // namespace

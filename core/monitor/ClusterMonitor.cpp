@@ -17,6 +17,7 @@ public:
         , m_profile(owner->profile())
         , m_requestTimeout(owner->requestTimeout())
         , m_watched(owner->watchedGroups())
+        , m_rebalanceThresholds(owner->rebalanceThresholds())
         , m_stopRequested(std::move(stopRequested))
         , m_refreshPending(owner->m_refreshPending)
         , m_nextRefresh(new QTimer(this)) {
@@ -32,6 +33,12 @@ public:
         m_watched = groups;
         if (m_session)
             m_session->setWatchedGroups(groups);
+    }
+
+    void setRebalanceThresholds(const QHash<QString, lag::RebalanceThresholds>& thresholds) {
+        m_rebalanceThresholds = thresholds;
+        if (m_session)
+            m_session->monitor().setRebalanceThresholds(thresholds);
     }
 
     void refresh() {
@@ -65,6 +72,7 @@ private:
         // stop() then interrupts a call in flight instead of waiting out its timeout.
         m_session->setCancelFlag(m_stopRequested.get());
         m_session->setWatchedGroups(m_watched);
+        m_session->monitor().setRebalanceThresholds(m_rebalanceThresholds);
     }
 
     // The signals are emitted on the owner's thread. A result that arrives after stop() is
@@ -103,6 +111,7 @@ private:
     const kafka::ConnectionProfile m_profile;
     const Milliseconds m_requestTimeout;
     QStringList m_watched;
+    QHash<QString, lag::RebalanceThresholds> m_rebalanceThresholds;
     const std::shared_ptr<std::atomic<bool>> m_stopRequested;
     const std::shared_ptr<std::atomic<bool>> m_refreshPending;
     QTimer* m_nextRefresh;
@@ -140,6 +149,19 @@ void ClusterMonitor::setWatchedGroups(const QStringList& groups) {
         return; // the next start() hands them to its worker
     QMetaObject::invokeMethod(
         m_worker, [worker = m_worker, groups] { worker->setWatchedGroups(groups); },
+        Qt::QueuedConnection);
+    refreshNow();
+}
+
+void ClusterMonitor::setRebalanceThresholds(
+    const QHash<QString, lag::RebalanceThresholds>& thresholds) {
+    if (thresholds == m_rebalanceThresholds)
+        return;
+    m_rebalanceThresholds = thresholds;
+    if (!m_worker || m_stopRequested->load())
+        return;
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, thresholds] { worker->setRebalanceThresholds(thresholds); },
         Qt::QueuedConnection);
     refreshNow();
 }

@@ -5,6 +5,7 @@
 #include "monitor/SnapshotDiff.h"
 
 #include <QDeadlineTimer>
+#include <QHash>
 #include <QObject>
 #include <QStringList>
 #include <QThread>
@@ -50,6 +51,11 @@ public:
     // detail is ready from the next refresh, which runs at once.
     void setWatchedGroups(const QStringList& groups);
     const QStringList& watchedGroups() const { return m_watched; }
+    // The user's storm and stuck thresholds per group; the next refresh applies them.
+    void setRebalanceThresholds(const QHash<QString, lag::RebalanceThresholds>& thresholds);
+    const QHash<QString, lag::RebalanceThresholds>& rebalanceThresholds() const {
+        return m_rebalanceThresholds;
+    }
 
     // True from start() until the worker thread has exited.
     bool isRunning() const { return m_thread.isRunning(); }
@@ -84,6 +90,7 @@ private:
     Milliseconds m_requestTimeout = defaultRequestTimeout;
     std::atomic<long long> m_intervalMs{defaultInterval.count()};
     QStringList m_watched;
+    QHash<QString, lag::RebalanceThresholds> m_rebalanceThresholds;
     // Shared with the worker, which may outlive a stop() request by one Admin call.
     std::shared_ptr<std::atomic<bool>> m_stopRequested;
     std::shared_ptr<std::atomic<bool>> m_refreshPending;

@@ -46,6 +46,36 @@ QString worstPartitionReason(const lag::GroupHealth& health) {
         .arg(worst->reason);
 }
 
+// Burrow's verdict of the partitions alone (HealthEvaluator's rule), before rebalance health
+// joins the group's.
+lag::GroupStatus lagStatus(const lag::GroupHealth& health) {
+    if (health.partitions.isEmpty())
+        return lag::GroupStatus::NotFound;
+    lag::PartitionStatus worst = lag::PartitionStatus::Ok;
+    for (const lag::PartitionHealth& partition : health.partitions)
+        worst = std::max(worst, partition.status);
+    if (worst == lag::PartitionStatus::Ok)
+        return lag::GroupStatus::Ok;
+    return worst == lag::PartitionStatus::Warning ? lag::GroupStatus::Warning
+                                                  : lag::GroupStatus::Error;
+}
+
+lag::PartitionStatus worstPartitionStatus(const lag::GroupHealth& health) {
+    lag::PartitionStatus worst = lag::PartitionStatus::Ok;
+    for (const lag::PartitionHealth& partition : health.partitions)
+        worst = std::max(worst, partition.status);
+    return worst;
+}
+
+// A stuck rebalance or a storm joins the verdict when it is worse than what lag says.
+void joinRebalanceHealth(lag::GroupStatus& status, QString& reason,
+                         const lag::RebalanceHealth& rebalance) {
+    if (rebalance.status() <= status)
+        return;
+    status = rebalance.status();
+    reason = rebalance.reason();
+}
+
 } // namespace
 
 GroupMonitor::GroupMonitor(const lag::Clock& clock)
@@ -59,6 +89,7 @@ GroupMonitor::GroupMonitor(const lag::Clock& clock, Options options)
     , m_timeLag(clock)
     , m_health(clock, m_options.health)
     , m_timeline(m_options.timeline)
+    , m_rebalances(clock, {m_options.rebalanceThresholds})
     , m_historyStartMs(clock.nowMs() - m_options.lagBackfillWindowMs) {}
 
 void GroupMonitor::setStreamState(StreamState state, const QString& reason) {
@@ -96,6 +127,7 @@ void GroupMonitor::observePoll(const GroupSnapshot& snapshot, int64_t takenAtMs)
         group.absentPolls = 0;
     }
     trackPartitions(snapshot.groupId(), group, snapshot);
+    m_rebalances.observePoll(snapshot, takenAtMs, commitsFromStream());
     recordLogEnds(snapshot, takenAtMs);
     const bool detail = keepsDetail(snapshot.groupId());
     if (detail)
@@ -193,6 +225,7 @@ void GroupMonitor::evictGroup(const QString& groupId) {
     m_timeLag.removeGroup(groupId);
     m_health.removeGroup(groupId);
     m_timeline.removeGroup(groupId);
+    m_rebalances.removeGroup(groupId);
 }
 
 void GroupMonitor::observeGroupsAbsentFrom(const QSet<QString>& polledGroups) {
@@ -250,13 +283,15 @@ void GroupMonitor::recordPolledCommits(TrackedGroup& group, const GroupSnapshot&
 }
 
 void GroupMonitor::observeRecord(const OffsetsTopicRecord& record) {
-    if (const auto* commit = std::get_if<OffsetCommit>(&record))
+    if (const auto* commit = std::get_if<OffsetCommit>(&record)) {
         observeCommit(*commit);
-    else if (const auto* metadata = std::get_if<GroupMetadata>(&record);
-             metadata && detailFromStream(metadata->group))
-        m_timeline.observeGroupMetadata(*metadata);
-    else if (const auto* consumerGroup = std::get_if<ConsumerGroupRecord>(&record);
-             consumerGroup && detailFromStream(consumerGroup->group))
+    } else if (const auto* metadata = std::get_if<GroupMetadata>(&record)) {
+        // Every group's rebalance counts; only the watched ones keep the whole timeline.
+        m_rebalances.observeGroupMetadata(*metadata);
+        if (detailFromStream(metadata->group))
+            m_timeline.observeGroupMetadata(*metadata);
+    } else if (const auto* consumerGroup = std::get_if<ConsumerGroupRecord>(&record);
+               consumerGroup && detailFromStream(consumerGroup->group))
         m_timeline.observeConsumerGroupRecord(*consumerGroup);
     // Unknown and malformed records are counted by the stream and skipped here.
 }
@@ -492,6 +527,9 @@ GroupMonitorSnapshot GroupMonitor::snapshot(const QString& group) const {
     result.takenAtMs = m_clock.nowMs();
     result.timeline = m_timeline.timeline(group);
     result.health = m_health.evaluateGroup(group);
+    result.rebalance = m_rebalances.health(group, &result.timeline);
+    QString unusedReason;
+    joinRebalanceHealth(result.health.status, unusedReason, result.rebalance);
     if (m_streamState != StreamState::Unavailable) {
         result.timelineSource = TimelineSource::OffsetsTopic;
     } else {
@@ -554,13 +592,16 @@ GroupTrend GroupMonitor::trend(const QString& group, const GroupMonitorSnapshot*
     const GroupSnapshot* poll = lastPoll(group);
     if (detail) {
         trend.maxTimeLag = detail->maxTimeLag;
-        trend.health = detail->health.status;
-        trend.healthReason = worstPartitionReason(detail->health);
+        trend.rebalance = detail->rebalance;
+        trend.lagHealth = lagStatus(detail->health);
+        trend.worstPartition = worstPartitionStatus(detail->health);
         trend.partitions = partitionTrends(poll, detail->health, detail);
     } else {
         const lag::GroupHealth health = m_health.evaluateGroup(group);
-        trend.health = health.status;
+        trend.lagHealth = health.status;
+        trend.worstPartition = worstPartitionStatus(health);
         trend.healthReason = worstPartitionReason(health);
+        trend.rebalance = m_rebalances.health(group);
         trend.partitions = partitionTrends(poll, health, nullptr);
         // The worst known time lag, as TimeLagEstimator::maxTimeLag() picks it.
         for (const PartitionTrend& partition : std::as_const(trend.partitions)) {
@@ -571,6 +612,11 @@ GroupTrend GroupMonitor::trend(const QString& group, const GroupMonitorSnapshot*
                 trend.maxTimeLag = timeLag;
         }
     }
+    if (detail)
+        trend.healthReason = worstPartitionReason(detail->health);
+    // The list shows the verdict the detail shows: lag's, with rebalance health joined.
+    trend.health = trend.lagHealth;
+    joinRebalanceHealth(trend.health, trend.healthReason, trend.rebalance);
     const auto points =
         m_sparklines.points(lag::LagSeriesKey::forGroup(group), std::numeric_limits<int64_t>::min(),
                             std::numeric_limits<int64_t>::max());

@@ -9,6 +9,7 @@
 #include "offsetstopic/OffsetsTopicRecord.h"
 #include "snapshot/GroupSnapshot.h"
 #include "timeline/RebalanceTimeline.h"
+#include "timeline/RebalanceTracker.h"
 
 #include <QHash>
 #include <QSet>
@@ -74,6 +75,8 @@ public:
         // for every group either way, from the same inputs.
         bool detailForEveryGroup = true;
         int sparklineSamples = 60; // the group list's recent total lag, one per poll
+        // When rebalancing is a storm or stuck, for groups without their own thresholds.
+        lag::RebalanceThresholds rebalanceThresholds;
     };
 
     // Where a watched group's detail comes from: the monitor's own offsets-topic records,
@@ -99,6 +102,11 @@ public:
     // After a poll of the whole cluster: every tracked group not in `polledGroups` was
     // absent from it (see Options::evictAfterAbsentPolls).
     void observeGroupsAbsentFrom(const QSet<QString>& polledGroups);
+
+    // The user's storm and stuck thresholds per group (others use the Options' ones).
+    void setRebalanceThresholds(const QHash<QString, lag::RebalanceThresholds>& thresholds) {
+        m_rebalances.setThresholds(thresholds);
+    }
 
     // Topic names for the topic ids that consumer-protocol groups' records use (id -> name),
     // and the ids still without a name: the session looks those up in the cluster's metadata.
@@ -233,6 +241,7 @@ private:
     lag::TimeLagEstimator m_timeLag;
     lag::HealthEvaluator m_health;
     timeline::RebalanceTimeline m_timeline;
+    timeline::RebalanceTracker m_rebalances; // every group's, lean
     QHash<kafka::TopicPartition, LogEndSample> m_logEnds;
     QHash<QString, TrackedGroup> m_groups;
     // How many tracked groups know each partition: its log-end table goes with the last one.

@@ -7,6 +7,7 @@
 #include "lag/LagTrail.h"
 #include "snapshot/HealthStatus.h"
 #include "snapshot/LagDetail.h"
+#include "snapshot/RebalanceHealth.h"
 #include "snapshot/TimeLag.h"
 #include "timeline/GroupTimeline.h"
 
@@ -55,7 +56,10 @@ struct GroupMonitorSnapshot {
     std::optional<double> productionRate; // summed over the group's partitions
     std::optional<double> consumptionRate;
     lag::DrainEstimate drain; // of the whole group at the summed rates
+    // Burrow's verdict with rebalance health joined: a stuck rebalance makes it ERR, a storm
+    // WARN (the partitions' verdicts stay lag's own).
     lag::GroupHealth health;
+    lag::RebalanceHealth rebalance;
     timeline::GroupTimeline timeline;
     TimelineSource timelineSource = TimelineSource::Polling;
     // Why the timeline is approximate, e.g. the offsets topic's authorisation error.

@@ -6,6 +6,7 @@
 #include "kafka/PartitionPosition.h"
 #include "snapshot/HealthStatus.h"
 #include "snapshot/LagDetail.h"
+#include "snapshot/RebalanceHealth.h"
 #include "snapshot/TimeLag.h"
 
 #include <QDateTime>
@@ -49,6 +50,13 @@ struct GroupTrend {
     // One per GroupSnapshot::partitions entry, in the same order (the exporter's per-partition
     // time lag and verdict); empty from a bare GroupInspector call.
     QList<PartitionTrend> partitions;
+    // Rebalances of the last ten minutes, the longest, a stuck one or a storm: for every
+    // group (RebalanceTracker). A stuck rebalance makes `health` ERR, a storm WARN.
+    lag::RebalanceHealth rebalance;
+    // Burrow's verdict from lag alone, before rebalance health joins `health`, and the
+    // worst partition's status behind it (STOP, STALL or REWIND behind an ERR).
+    lag::GroupStatus lagHealth = lag::GroupStatus::NotFound;
+    lag::PartitionStatus worstPartition = lag::PartitionStatus::Ok;
 };
 
 struct GroupSnapshot {

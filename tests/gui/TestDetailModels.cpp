@@ -240,9 +240,11 @@ private slots:
         QCOMPARE(proxy.rowCount(), 3);
         proxy.setStateFilter(ui::GroupFilterProxyModel::StateFilter::Rebalancing);
         QCOMPARE(proxy.rowCount(), 1);
-        QCOMPARE(proxy.index(0, 0).data().toString(), QStringLiteral("c"));
+        QCOMPARE(proxy.index(0, ui::GroupListModel::GroupColumn).data().toString(),
+                 QStringLiteral("c"));
         proxy.setStateFilter(ui::GroupFilterProxyModel::StateFilter::Empty);
-        QCOMPARE(proxy.index(0, 0).data().toString(), QStringLiteral("b"));
+        QCOMPARE(proxy.index(0, ui::GroupListModel::GroupColumn).data().toString(),
+                 QStringLiteral("b"));
         proxy.setStateFilter(ui::GroupFilterProxyModel::StateFilter::All);
         QCOMPARE(proxy.rowCount(), 3);
     }

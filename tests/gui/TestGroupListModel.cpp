@@ -218,6 +218,50 @@ private slots:
         QCOMPARE(selected.first().row(), 0);
     }
 
+    void starsWatchedGroupsAndExplainsRebalancesInTheHealthTooltip() {
+        GroupListModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        monitor::ClusterSnapshot snapshot = threeGroups();
+        lag::RebalanceHealth& rebalance = snapshot.groups[1].trend.rebalance;
+        rebalance.rebalancing = true;
+        rebalance.currentRebalanceSeconds = 52;
+        rebalance.stuckRebalance = true;
+        rebalance.rebalancesLast10Min = 2;
+        rebalance.longestRebalanceSeconds = 52;
+        rebalance.stuckAfterSeconds = 10;
+        rebalance.stuckAfterSource = lag::StuckThresholdSource::GroupTimeouts;
+        rebalance.joinedMembers = {QStringLiteral("worker-2")};
+        snapshot.groups[1].trend.health = lag::GroupStatus::Error;
+        snapshot.groups[1].trend.healthReason = rebalance.reason();
+        model.applySnapshot(snapshot);
+        const QString id = snapshot.groups[1].groupId();
+        const int row = model.rowOf(id);
+        const QString tooltip =
+            model.index(row, GroupListModel::HealthColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tooltip.startsWith(QStringLiteral(
+                     "rebalance stuck for 52 s (longer than the group's 10 s timeout)\n")),
+                 qPrintable(tooltip));
+        QVERIFY2(tooltip.contains(QStringLiteral("2 rebalances in 10 min, longest 52 s; cause: "
+                                                 "member worker-2 joined")),
+                 qPrintable(tooltip));
+
+        QCOMPARE(model.index(row, GroupListModel::WatchColumn).data().toString(),
+                 QStringLiteral("\u2606"));
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.setWatchedGroups({id});
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(changed.first().at(0).toModelIndex(),
+                 model.index(row, GroupListModel::WatchColumn));
+        QCOMPARE(model.index(row, GroupListModel::WatchColumn).data().toString(),
+                 QStringLiteral("\u2605"));
+        QCOMPARE(model.index(row, 0).data(GroupListModel::WatchedRole).toBool(), true);
+        // A refresh keeps the star.
+        model.applySnapshot(snapshot);
+        QCOMPARE(model.index(row, GroupListModel::WatchColumn).data().toString(),
+                 QStringLiteral("\u2605"));
+    }
+
     void showsTimeLagHealthAndTheLagTrend() {
         GroupListModel model;
         QAbstractItemModelTester tester(&model,

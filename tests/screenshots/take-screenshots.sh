@@ -2,7 +2,7 @@
 # Takes screenshots of the real, running Groupscope GUI under Xvfb.
 #
 #   take-screenshots.sh [--binary PATH] [--demo-data] [--group G] [--empty-group G]
-#                       [--timeline-group G] [--transaction-group G] BOOTSTRAP OUTDIR
+#                       [--timeline-group G] [--transaction-group G] [--alerts] BOOTSTRAP OUTDIR
 #
 # Starts build/gui/app/groupscope (or --binary) on a virtual 1200x800 screen against the
 # broker BOOTSTRAP, waits until the window title reports the groups it found (the title
@@ -21,7 +21,9 @@
 # G's Partitions tab: transactional-partition.png.
 # --demo-data first fills the broker with a few topics and groups (demo-groups.py) and keeps
 # one live member in 'inventory-sync' while the shot is taken, so the list shows a Stable
-# group next to Empty ones. Needs xvfb-run, xwininfo and ImageMagick's import.
+# group next to Empty ones. --alerts also runs alert-screenshots.sh (a stuck rebalance of a
+# watched group: alert-notification.png, health-tooltip.png). Needs xvfb-run, xwininfo and
+# ImageMagick's import.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -127,6 +129,7 @@ fi
 repo="$(cd "$here/../.." && pwd)"
 binary="$repo/build/gui/app/groupscope"
 demo=0
+alerts=0
 group=""
 empty_group=""
 timeline_group=""
@@ -139,11 +142,12 @@ while [ $# -gt 0 ]; do
     --empty-group) empty_group="$2"; shift 2 ;;
     --timeline-group) timeline_group="$2"; shift 2 ;;
     --transaction-group) transaction_group="$2"; shift 2 ;;
+    --alerts) alerts=1; shift ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
 done
-[ $# -eq 2 ] || { echo "usage: $0 [--binary PATH] [--demo-data] [--group G] [--empty-group G] [--timeline-group G] [--transaction-group G] BOOTSTRAP OUTDIR" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: $0 [--binary PATH] [--demo-data] [--group G] [--empty-group G] [--timeline-group G] [--transaction-group G] [--alerts] BOOTSTRAP OUTDIR" >&2; exit 2; }
 bootstrap="$1"
 outdir="$2"
 mkdir -p "$outdir"
@@ -208,4 +212,7 @@ fi
 xvfb-run --auto-servernum --server-args="-screen 0 1200x800x24" \
   "$0" --inside-display "$binary" "$bootstrap" "$outdir" "$group" "$empty_group" "$timeline_group" \
   "$transaction_group"
+if [ "$alerts" = 1 ]; then
+  "$here/alert-screenshots.sh" --binary "$binary" "$bootstrap" "$outdir"
+fi
 ls "$outdir"/*.png

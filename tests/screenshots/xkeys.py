@@ -5,7 +5,7 @@ extension (libXtst via ctypes: no xdotool needed), for driving the GUI in screen
   xkeys.py KEY [KEY ...]     e.g. click:700,270 alt+3 ctrl+a Right F2 Up Return "text:-250"
 
 click:X,Y clicks the left button there (without a window manager, that is what gives the
-window the keyboard focus). A KEY is an X keysym name (Return, Escape, Right, F2, a, 3) with optional ctrl+/alt+/shift+
+window the keyboard focus); move:X,Y only moves the pointer there (to hover for a tooltip). A KEY is an X keysym name (Return, Escape, Right, F2, a, 3) with optional ctrl+/alt+/shift+
 prefixes, or text:STRING to type the characters of STRING.
 """
 import ctypes
@@ -31,7 +31,8 @@ if not display:
     sys.exit("cannot open the X display")
 
 MODIFIERS = {"ctrl": "Control_L", "alt": "Alt_L", "shift": "Shift_L"}
-CHARACTERS = {"-": "minus", ":": "colon", ".": "period", " ": "space", "+": "plus", "T": "T"}
+CHARACTERS = {"-": "minus", ":": "colon", ".": "period", " ": "space", "+": "plus", "T": "T",
+              "_": "underscore"}
 
 
 def keycode(name):
@@ -60,7 +61,17 @@ def click(x, y):
     time.sleep(0.3)
 
 
+def move(x, y):
+    xtst.XTestFakeMotionEvent(display, -1, x, y, 0)
+    x11.XFlush(display)
+    time.sleep(0.3)
+
+
 for argument in sys.argv[1:]:
+    if argument.startswith("move:"):
+        x, y = argument[5:].split(",")
+        move(int(x), int(y))
+        continue
     if argument.startswith("click:"):
         x, y = argument[6:].split(",")
         click(int(x), int(y))

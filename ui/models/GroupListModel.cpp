@@ -2,6 +2,7 @@
 
 #include "lag/DurationText.h"
 #include "lag/LagDetailText.h"
+#include "models/HealthText.h"
 
 #include <QColor>
 #include <QLocale>
@@ -70,6 +71,17 @@ qlonglong healthRank(lag::GroupStatus status) {
     return 0;
 }
 
+// What the health tooltip says about rebalances, to the second it shows.
+bool sameRebalance(const lag::RebalanceHealth& a, const lag::RebalanceHealth& b) {
+    return a.rebalancesLast10Min == b.rebalancesLast10Min &&
+           qRound(a.longestRebalanceSeconds) == qRound(b.longestRebalanceSeconds) &&
+           a.rebalancing == b.rebalancing &&
+           qRound(a.currentRebalanceSeconds) == qRound(b.currentRebalanceSeconds) &&
+           a.stuckRebalance == b.stuckRebalance && a.rebalanceStorm == b.rebalanceStorm &&
+           a.stuckAfterSeconds == b.stuckAfterSeconds && a.joinedMembers == b.joinedMembers &&
+           a.leftMembers == b.leftMembers && a.timedOutMembers == b.timedOutMembers;
+}
+
 } // namespace
 
 GroupListRow GroupListRow::from(const monitor::GroupSnapshot& group) {
@@ -93,12 +105,15 @@ GroupListRow GroupListRow::from(const monitor::GroupSnapshot& group) {
     row.timeLagText = lag::timeLagText(row.timeLag);
     row.health = group.trend.health;
     row.healthReason = group.trend.healthReason;
+    row.rebalance = group.trend.rebalance;
     row.lagTrend = group.trend.recentTotalLag;
     return row;
 }
 
 bool GroupListModel::sameCell(const Row& shown, const Row& other, int column) const {
     switch (column) {
+    case WatchColumn:
+        return true; // not from the snapshot: setWatchedGroups() signals its changes
     case GroupColumn:
         return shown.groupId == other.groupId;
     case StateColumn:
@@ -115,7 +130,8 @@ bool GroupListModel::sameCell(const Row& shown, const Row& other, int column) co
         // What the cell shows: a change below its resolution is no change.
         return shown.timeLagText == other.timeLagText;
     case HealthColumn:
-        return shown.health == other.health && shown.healthReason == other.healthReason;
+        return shown.health == other.health && shown.healthReason == other.healthReason &&
+               sameRebalance(shown.rebalance, other.rebalance);
     case LagTrendColumn:
         return shown.lagTrend == other.lagTrend;
     case ProtocolColumn:
@@ -147,8 +163,12 @@ QVariant GroupListModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
         return displayValue(row, index.column());
     case Qt::TextAlignmentRole:
+        if (index.column() == WatchColumn)
+            return QVariant(Qt::AlignCenter);
         return isNumeric(index.column()) ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                                          : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    case WatchedRole:
+        return m_watched.contains(row.groupId);
     case Qt::ToolTipRole:
         return toolTip(row, index.column());
     case SortRole:
@@ -177,9 +197,13 @@ QVariant GroupListModel::headerData(int section, Qt::Orientation orientation, in
     if (role == Qt::TextAlignmentRole)
         return isNumeric(section) ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                                   : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && section == WatchColumn)
+        return tr("Watched for alerts: click a star, or press Space or Ctrl+D on a group");
     if (role != Qt::DisplayRole)
         return {};
     switch (section) {
+    case WatchColumn:
+        return QStringLiteral("★");
     case GroupColumn:
         return tr("Group");
     case StateColumn:
@@ -206,6 +230,8 @@ QVariant GroupListModel::headerData(int section, Qt::Orientation orientation, in
 
 QVariant GroupListModel::displayValue(const Row& row, int column) const {
     switch (column) {
+    case WatchColumn:
+        return m_watched.contains(row.groupId) ? QStringLiteral("★") : QStringLiteral("☆");
     case GroupColumn:
         return row.groupId;
     case StateColumn:
@@ -242,6 +268,8 @@ QVariant GroupListModel::displayValue(const Row& row, int column) const {
 
 QVariant GroupListModel::sortValue(const Row& row, int column) const {
     switch (column) {
+    case WatchColumn:
+        return qlonglong(m_watched.contains(row.groupId) ? 1 : 0);
     case GroupColumn:
         return row.groupId;
     case StateColumn:
@@ -271,6 +299,11 @@ QVariant GroupListModel::sortValue(const Row& row, int column) const {
 
 QString GroupListModel::toolTip(const Row& row, int column) const {
     switch (column) {
+    case WatchColumn:
+        return m_watched.contains(row.groupId)
+                   ? tr("Watched: its alerts go to the Alerts panel and the desktop (Space to "
+                        "stop watching)")
+                   : tr("Not watched (Space or a click on the star watches it for alerts)");
     case StateColumn:
         if (!row.error.isEmpty())
             return row.error;
@@ -309,11 +342,8 @@ QString GroupListModel::toolTip(const Row& row, int column) const {
                    : tr("How long ago the log end was at the committed offset (the worst "
                         "partition)");
     case HealthColumn:
-        return row.healthReason.isEmpty()
-                   ? (row.health == lag::GroupStatus::NotFound
-                          ? tr("Not judged yet: it needs a window of commits")
-                          : QString())
-                   : row.healthReason;
+        // Why the verdict first (its first line), then the rebalances behind it.
+        return healthToolTip(row.health, row.healthReason, row.rebalance);
     case LagTrendColumn:
         return row.lagTrend.isEmpty()
                    ? QString()
@@ -354,6 +384,17 @@ void GroupListModel::applySnapshot(const monitor::ClusterSnapshot& snapshot) {
         if (group.exists())
             fresh.append(Row::from(group));
     applyRows(std::move(fresh));
+}
+
+void GroupListModel::setWatchedGroups(const QSet<QString>& groups) {
+    if (groups == m_watched)
+        return;
+    const QSet<QString> before = std::exchange(m_watched, groups);
+    for (int row = 0; row < m_rows.size(); ++row) {
+        const QString& id = m_rows.at(row).groupId;
+        if (before.contains(id) != m_watched.contains(id))
+            emit dataChanged(index(row, WatchColumn), index(row, WatchColumn));
+    }
 }
 
 } // namespace groupscope::ui

@@ -3,6 +3,8 @@
 #include "models/KeyedTableModel.h"
 #include "snapshot/GroupSnapshot.h"
 
+#include <QSet>
+
 #include <optional>
 
 namespace groupscope::ui {
@@ -23,6 +25,7 @@ struct GroupListRow {
     QString timeLagText; // formatted once per refresh: the diff and the view both need it
     lag::GroupStatus health = lag::GroupStatus::NotFound;
     QString healthReason;
+    lag::RebalanceHealth rebalance; // in the health tooltip
     QList<qint64> lagTrend;
     QString error;
 
@@ -39,6 +42,8 @@ class GroupListModel : public KeyedTableModel<GroupListRow, QString> {
     Q_OBJECT
 public:
     enum Column {
+        // ★ for a group watched for alerts, ☆ otherwise (AlertController decides).
+        WatchColumn,
         GroupColumn,
         // The rebalance protocol: Classic or Consumer (KIP-848).
         TypeColumn,
@@ -66,6 +71,8 @@ public:
         TopicsRole,
         // The recent total lag, oldest first, as QList<qint64>, for the sparkline.
         LagTrendRole,
+        // Whether the group is watched for alerts, as bool.
+        WatchedRole,
     };
 
     explicit GroupListModel(QObject* parent = nullptr);
@@ -81,6 +88,8 @@ public:
     // Whether row `left` sorts before row `right` by `column`'s values (numbers as numbers,
     // text case-insensitively), ties broken by group id.
     bool lessThan(int left, int right, int column) const;
+    // The groups watched for alerts: their star column shows ★.
+    void setWatchedGroups(const QSet<QString>& groups);
 
 protected:
     const QString& keyOf(const GroupListRow& row) const override { return row.groupId; }
@@ -96,6 +105,8 @@ private:
     QVariant displayValue(const Row& row, int column) const;
     QVariant sortValue(const Row& row, int column) const;
     QString toolTip(const Row& row, int column) const;
+
+    QSet<QString> m_watched;
 };
 
 } // namespace groupscope::ui

@@ -2,6 +2,7 @@
 
 #include "delegates/LagBarDelegate.h"
 #include "delegates/TextCellDelegate.h"
+#include "models/HealthText.h"
 #include "models/MemberTableModel.h"
 #include "models/PartitionTableModel.h"
 #include "widgets/LagChartWidget.h"
@@ -190,9 +191,14 @@ void GroupDetailWidget::updateHeader(const monitor::GroupSnapshot& group) {
         parts.append(tr("coordinator %1").arg(description.coordinator.toString().toHtmlEscaped()));
     if (group.trend.health != lag::GroupStatus::NotFound)
         parts.append(tr("health %1").arg(lag::groupStatusName(group.trend.health)));
+    if (const QString rebalance = rebalanceHeaderText(group.trend.rebalance); !rebalance.isEmpty())
+        parts.append(rebalance.toHtmlEscaped());
     if (group.error)
         parts.append(tr("error: %1").arg(group.error.toString().toHtmlEscaped()));
     m_header->setText(parts.join(QStringLiteral(" · ")));
+    // The list's health tooltip, here too: why the verdict, and the rebalances behind it.
+    m_header->setToolTip(
+        healthToolTip(group.trend.health, group.trend.healthReason, group.trend.rebalance));
 }
 
 } // namespace groupscope::ui

@@ -1,8 +1,10 @@
 #include "windows/MainWindow.h"
 
+#include "controllers/AlertController.h"
 #include "controllers/ResetController.h"
 #include "delegates/GroupStateBadgeDelegate.h"
 #include "delegates/LagSparklineDelegate.h"
+#include "dialogs/AlertThresholdsDialog.h"
 #include "dialogs/ConnectionManagerDialog.h"
 #include "kafka/GroupClientChoice.h"
 #include "kafka/LibrdkafkaVersion.h"
@@ -10,6 +12,10 @@
 #include "models/GroupListModel.h"
 #include "monitor/AdminTaskRunner.h"
 #include "monitor/ClusterMonitor.h"
+#include "notifications/FreedesktopNotifier.h"
+#include "notifications/TrayNotifier.h"
+#include "settings/WatchStore.h"
+#include "widgets/AlertPanel.h"
 #include "widgets/ApplicationIcon.h"
 #include "widgets/GroupDetailWidget.h"
 #include "widgets/OffsetResetPanel.h"
@@ -20,6 +26,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDBusConnection>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -30,6 +37,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QSystemTrayIcon>
 #include <QTabWidget>
 #include <QThreadPool>
 #include <QVBoxLayout>
@@ -68,6 +76,9 @@ MainWindow::MainWindow(QWidget* parent)
     , m_splitter(new QSplitter(Qt::Vertical, this))
     , m_resetController(new ResetController(this))
     , m_detail(new GroupDetailWidget(m_resetController, this))
+    , m_alerts(new AlertController(this))
+    , m_alertPanel(new AlertPanel(m_alerts->model(), this))
+    , m_tray(new QSystemTrayIcon(applicationIcon(), this))
     , m_statusLabel(new QLabel(this))
     , m_refreshLabel(new QLabel(this))
     , m_modeLabel(new QLabel(this)) {
@@ -80,6 +91,7 @@ MainWindow::MainWindow(QWidget* parent)
     setUpGroupTable();
     setUpLayout();
     setUpStatusBar();
+    setUpAlerts();
     createMenus();
     restoreLayout();
     showStatus(tr("Not connected"), false);
@@ -127,6 +139,8 @@ void MainWindow::setUpGroupTable() {
     QHeaderView* header = m_view->horizontalHeader();
     header->setHighlightSections(false);
     header->setSectionResizeMode(GroupListModel::GroupColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(GroupListModel::WatchColumn, QHeaderView::Fixed);
+    header->resizeSection(GroupListModel::WatchColumn, m_view->fontMetrics().height() + 14);
     header->resizeSection(GroupListModel::StateColumn, 150);
     header->resizeSection(GroupListModel::TypeColumn, 90);
     header->resizeSection(GroupListModel::MembersColumn, 90);
@@ -186,17 +200,32 @@ MainWindow::~MainWindow() {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     saveLayout();
+    // Asked for: the window goes, the monitor and its alerts stay, in the tray.
+    if (!m_quitting && WatchStore::keepRunningInTray() &&
+        QSystemTrayIcon::isSystemTrayAvailable()) {
+        m_tray->show();
+        hide();
+        event->ignore();
+        return;
+    }
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::quit() {
+    m_quitting = true;
+    close();
+    QCoreApplication::quit();
 }
 
 void MainWindow::restoreLayout() {
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
     m_splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray());
-    // "groupColumns3": the list gained columns (Type, the latest); a header state saved for the old
-    // ones would put widths on the wrong columns.
+    restoreState(settings.value(QStringLiteral("mainWindow/docks")).toByteArray()); // the alerts
+    // "groupColumns4": the list gained columns (the star, the latest); a header state saved for
+    // the old ones would put widths on the wrong columns.
     m_view->horizontalHeader()->restoreState(
-        settings.value(QStringLiteral("mainWindow/groupColumns3")).toByteArray());
+        settings.value(QStringLiteral("mainWindow/groupColumns4")).toByteArray());
     m_detail->partitionView()->horizontalHeader()->restoreState(
         settings.value(QStringLiteral("mainWindow/partitionColumns2")).toByteArray());
     m_detail->offsetPanel()->view()->horizontalHeader()->restoreState(
@@ -207,7 +236,8 @@ void MainWindow::saveLayout() const {
     QSettings settings;
     settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("mainWindow/splitter"), m_splitter->saveState());
-    settings.setValue(QStringLiteral("mainWindow/groupColumns3"),
+    settings.setValue(QStringLiteral("mainWindow/docks"), saveState());
+    settings.setValue(QStringLiteral("mainWindow/groupColumns4"),
                       m_view->horizontalHeader()->saveState());
     settings.setValue(QStringLiteral("mainWindow/partitionColumns2"),
                       m_detail->partitionView()->horizontalHeader()->saveState());
@@ -238,9 +268,14 @@ void MainWindow::createMenus() {
     connect(exportAction, &QAction::triggered, this,
             [this] { m_detail->offsetPanel()->exportCsv(); });
     fileMenu->addSeparator();
+    QAction* keepInTray = fileMenu->addAction(tr("&Keep running in the tray when closed"));
+    keepInTray->setObjectName(QStringLiteral("keepRunningInTrayAction"));
+    keepInTray->setCheckable(true);
+    keepInTray->setChecked(WatchStore::keepRunningInTray());
+    connect(keepInTray, &QAction::toggled, this, &MainWindow::setKeepRunningInTray);
     QAction* quitAction = fileMenu->addAction(tr("&Quit"));
     quitAction->setShortcut(QKeySequence::Quit);
-    connect(quitAction, &QAction::triggered, this, &QWidget::close);
+    connect(quitAction, &QAction::triggered, this, &MainWindow::quit);
 
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
     QAction* filterAction = viewMenu->addAction(tr("&Filter groups"));
@@ -277,6 +312,8 @@ void MainWindow::createMenus() {
     applyAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
     connect(applyAction, &QAction::triggered, this,
             [this] { m_detail->offsetPanel()->applyEdits(); });
+
+    createAlertActions(fileMenu, viewMenu, groupMenu);
 
     QMenu* helpMenu = menuBar()->addMenu(tr("&Help"));
     QAction* aboutAction = helpMenu->addAction(tr("&About Groupscope"));
@@ -368,10 +405,14 @@ void MainWindow::connectTo(const SavedConnection& connection) {
     m_modeLabel->setToolTip(reasons.join(u'\n'));
     m_modeLabel->setVisible(!modes.isEmpty());
 
+    // Watched groups and thresholds are the connection's: each starts with a baseline.
+    m_alerts->setConnection(name);
+
     m_runner = new monitor::AdminTaskRunner(profile, std::chrono::milliseconds(15000), this);
     m_resetController->setRunner(m_runner);
     m_monitor = new ClusterMonitor(profile, this);
     m_monitor->setInterval(m_refreshInterval);
+    m_monitor->setRebalanceThresholds(m_alerts->rebalanceThresholds());
     // The open group stays open on the new cluster, watched from the first refresh.
     const QString open = m_groupToOpen.isEmpty() ? m_detail->groupId() : m_groupToOpen;
     if (!open.isEmpty())
@@ -423,6 +464,9 @@ void MainWindow::applyView(const ClusterView& view) {
     if (!m_groupToOpen.isEmpty())
         openGroup(m_groupToOpen);
     m_detail->applyView(view);
+    m_alerts->applyView(view, view.cluster.takenAt.isValid()
+                                  ? view.cluster.takenAt.toMSecsSinceEpoch()
+                                  : QDateTime::currentMSecsSinceEpoch());
     m_lastGoodRefresh =
         view.cluster.takenAt.isValid() ? view.cluster.takenAt : QDateTime::currentDateTime();
     const int groups = m_model->rowCount();

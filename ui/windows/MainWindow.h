@@ -7,10 +7,12 @@
 #include <QMainWindow>
 #include <QPointer>
 
+class QAction;
 class QComboBox;
 class QLabel;
 class QLineEdit;
 class QSplitter;
+class QSystemTrayIcon;
 class QTableView;
 
 namespace groupscope::monitor {
@@ -20,6 +22,8 @@ class ClusterMonitor;
 
 namespace groupscope::ui {
 
+class AlertController;
+class AlertPanel;
 class GroupDetailWidget;
 class GroupListModel;
 class GroupFilterProxyModel;
@@ -52,6 +56,9 @@ public:
     QTableView* groupView() const;
     GroupDetailWidget* groupDetail() const { return m_detail; }
     ResetController* resetController() const { return m_resetController; }
+    AlertController* alertController() const { return m_alerts; }
+    AlertPanel* alertPanel() const { return m_alertPanel; }
+    QSystemTrayIcon* trayIcon() const { return m_tray; }
     QString connectionStatusText() const;
     bool connectionStatusIsError() const { return m_statusIsError; }
     bool isReadOnly() const;
@@ -75,6 +82,15 @@ private:
     void openCurrentGroup();
     void restoreLayout();
     void saveLayout() const;
+    // Alerts: the panel, the tray icon, the notifier the desktop offers, the actions.
+    void setUpAlerts();
+    void createAlertActions(QMenu* fileMenu, QMenu* viewMenu, QMenu* groupMenu);
+    QStringList selectedGroups() const;
+    void toggleWatchOfSelection();
+    void editThresholdsOfCurrentGroup();
+    void setKeepRunningInTray(bool keep);
+    void showFromTray();
+    void quit();
 
     GroupListModel* m_model;
     GroupFilterProxyModel* m_proxy;
@@ -84,6 +100,10 @@ private:
     QSplitter* m_splitter;
     ResetController* m_resetController;
     GroupDetailWidget* m_detail;
+    AlertController* m_alerts;
+    AlertPanel* m_alertPanel;
+    QSystemTrayIcon* m_tray;
+    bool m_quitting = false; // Quit, not a close that may leave it in the tray
     QLabel* m_statusLabel;
     QLabel* m_refreshLabel;
     QLabel* m_modeLabel;
