@@ -1,6 +1,7 @@
 #include "export/ClusterMetrics.h"
 
 #include "kafka/GroupTypes.h"
+#include "lag/LagDetailText.h"
 
 #include <QMap>
 
@@ -71,6 +72,23 @@ QList<MetricFamily<PartitionRow>> makePartitionFamilies() {
          "lower bound).",
          MetricType::Gauge,
          [](const PartitionRow& row) { return knownSeconds(row.trend.timeLag); }},
+        {"groupscope_consumergroup_group_effective_lag",
+         "Records the group has yet to receive: lag without transaction markers and aborted "
+         "records, decided from the records (no sample where it could not be decided, e.g. a "
+         "commit deleted by retention).",
+         MetricType::Gauge,
+         [](const PartitionRow& row) {
+             return optionalValue(row.partition.lagDetail.effectiveLag);
+         }},
+        {"groupscope_consumergroup_group_oldest_record_age_seconds",
+         "Age of the oldest unconsumed record, from its own timestamp in the log (no sample "
+         "when caught up, without a timestamp or not read).",
+         MetricType::Gauge,
+         [](const PartitionRow& row) {
+             const std::optional<int64_t> ageMs =
+                 lag::oldestRecordAgeMs(row.partition.lagDetail, row.takenAtMs);
+             return ageMs ? std::optional<double>(double(*ageMs) / 1000.0) : std::nullopt;
+         }},
         {"groupscope_consumergroup_partition_status",
          "Burrow's verdict on the partition: 0 OK, 1 WARN, 2 STOP, 3 STALL, 4 REWIND "
          "(ordered by severity, so max() is the worst); no sample before a commit is seen.",
@@ -101,6 +119,19 @@ QList<MetricFamily<GroupRow>> makeGroupFamilies() {
              return std::optional<double>(double(std::count_if(
                  row.group.partitions.cbegin(), row.group.partitions.cend(),
                  [](const PartitionSnapshot& partition) { return !partition.committedOffset; })));
+         }},
+        {"groupscope_consumergroup_rebalances_10m",
+         "Rebalances of the group in the last ten minutes (generations from the offsets topic, "
+         "group epochs from polls).",
+         MetricType::Gauge,
+         [](const GroupRow& row) {
+             return std::optional<double>(double(row.group.trend.rebalance.rebalancesLast10Min));
+         }},
+        {"groupscope_consumergroup_stuck_rebalance",
+         "1 while the group has been rebalancing longer than its session or rebalance timeout.",
+         MetricType::Gauge,
+         [](const GroupRow& row) {
+             return std::optional<double>(row.group.trend.rebalance.stuckRebalance ? 1.0 : 0.0);
          }},
         {"kafka_consumergroup_members", "Members of the group.", MetricType::Gauge,
          [](const GroupRow& row) {
@@ -258,6 +289,9 @@ QByteArray renderClusterMetrics(const monitor::ClusterView& view, const ExportOp
                                 int* groupCount) {
     static const monitor::PartitionTrend noTrend;
     const QString& cluster = options.clusterName;
+    const int64_t takenAtMs = view.cluster.takenAt.isValid()
+                                  ? view.cluster.takenAt.toMSecsSinceEpoch()
+                                  : QDateTime::currentMSecsSinceEpoch();
     std::vector<GroupRow> groups;
     QList<QByteArray> groupLabels;
     std::vector<PartitionRow> partitions;
@@ -273,7 +307,7 @@ QByteArray renderClusterMetrics(const monitor::ClusterView& view, const ExportOp
             const PartitionSnapshot& partition = group.partitions.at(i);
             const monitor::PartitionTrend& trend =
                 i < group.trend.partitions.size() ? group.trend.partitions.at(i) : noTrend;
-            partitions.push_back(PartitionRow{group, partition, trend});
+            partitions.push_back(PartitionRow{group, partition, trend, takenAtMs});
             partitionLabels.append(PrometheusTextWriter::labelSet(
                 {{"cluster_name", cluster},
                  {"group", group.groupId()},

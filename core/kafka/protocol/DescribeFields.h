@@ -21,6 +21,11 @@ inline std::vector<FieldSpec> fieldsOf(std::vector<FieldSpec> first,
     return first;
 }
 
+// A nullable string field of every version, null by default (InstanceId, RackId, ...).
+inline FieldSpec nullableString(const char* name) {
+    return field(name, FieldType::String, since(0)).nullable(since(0)).nullByDefault();
+}
+
 // The request's head: which groups, and whether to include the authorized operations.
 inline std::vector<FieldSpec> describeRequestFields() {
     using enum FieldType;
@@ -34,12 +39,9 @@ inline std::vector<FieldSpec> describeRequestFields() {
 inline std::vector<FieldSpec> describedGroupFields() {
     using enum FieldType;
     return {
-        field("ErrorCode", Int16, since(0)),
-        field("ErrorMessage", String, since(0)).nullable(since(0)).nullByDefault(),
-        field("GroupId", String, since(0)),
-        field("GroupState", String, since(0)),
-        field("GroupEpoch", Int32, since(0)),
-        field("AssignmentEpoch", Int32, since(0)),
+        field("ErrorCode", Int16, since(0)),  nullableString("ErrorMessage"),
+        field("GroupId", String, since(0)),   field("GroupState", String, since(0)),
+        field("GroupEpoch", Int32, since(0)), field("AssignmentEpoch", Int32, since(0)),
     };
 }
 

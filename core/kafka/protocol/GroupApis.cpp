@@ -109,19 +109,13 @@ const ApiSpec& consumerGroupDescribeApi() {
                             structArray("Members", since(0),
                                         {
                                             field("MemberId", String, since(0)),
-                                            field("InstanceId", String, since(0))
-                                                .nullable(since(0))
-                                                .nullByDefault(),
-                                            field("RackId", String, since(0))
-                                                .nullable(since(0))
-                                                .nullByDefault(),
+                                            nullableString("InstanceId"),
+                                            nullableString("RackId"),
                                             field("MemberEpoch", Int32, since(0)),
                                             field("ClientId", String, since(0)),
                                             field("ClientHost", String, since(0)),
                                             field("SubscribedTopicNames", StringArray, since(0)),
-                                            field("SubscribedTopicRegex", String, since(0))
-                                                .nullable(since(0))
-                                                .nullByDefault(),
+                                            nullableString("SubscribedTopicRegex"),
                                             structField("Assignment", since(0),
                                                         topicPartitionsAssignmentFields()),
                                             structField("TargetAssignment", since(0),

@@ -30,9 +30,7 @@ const ApiSpec& shareGroupDescribeApi() {
                             structArray("Members", since(0),
                                         {
                                             field("MemberId", String, since(0)),
-                                            field("RackId", String, since(0))
-                                                .nullable(since(0))
-                                                .nullByDefault(),
+                                            nullableString("RackId"),
                                             field("MemberEpoch", Int32, since(0)),
                                             field("ClientId", String, since(0)),
                                             field("ClientHost", String, since(0)),
@@ -90,13 +88,11 @@ const ApiSpec& describeShareGroupOffsetsApi() {
                                                 field("LeaderEpoch", Int32, since(0)),
                                                 field("Lag", Int64, since(1)).defaultsTo(-1),
                                                 field("ErrorCode", Int16, since(0)),
-                                                field("ErrorMessage", String, since(0))
-                                                    .nullable(since(0))
-                                                    .nullByDefault(),
+                                                nullableString("ErrorMessage"),
                                             }),
                             }),
                         field("ErrorCode", Int16, since(0)),
-                        field("ErrorMessage", String, since(0)).nullable(since(0)).nullByDefault(),
+                        nullableString("ErrorMessage"),
                     }),
             }}};
     return api;
@@ -128,7 +124,7 @@ const ApiSpec& alterShareGroupOffsetsApi() {
                     {
                         field("ThrottleTimeMs", Int32, since(0)),
                         field("ErrorCode", Int16, since(0)),
-                        field("ErrorMessage", String, since(0)).nullable(since(0)).nullByDefault(),
+                        nullableString("ErrorMessage"),
                         structArray("Responses", since(0),
                                     {
                                         field("TopicName", String, since(0)),
@@ -137,9 +133,7 @@ const ApiSpec& alterShareGroupOffsetsApi() {
                                                     {
                                                         field("PartitionIndex", Int32, since(0)),
                                                         field("ErrorCode", Int16, since(0)),
-                                                        field("ErrorMessage", String, since(0))
-                                                            .nullable(since(0))
-                                                            .nullByDefault(),
+                                                        nullableString("ErrorMessage"),
                                                     }),
                                     }),
                     }}};
@@ -150,35 +144,32 @@ const ApiSpec& alterShareGroupOffsetsApi() {
 // partitions), one group a request.
 const ApiSpec& deleteShareGroupOffsetsApi() {
     using enum FieldType;
-    static const ApiSpec api{
-        ApiKey::DeleteShareGroupOffsets, "DeleteShareGroupOffsets",
-        MessageSpec{"DeleteShareGroupOffsetsRequest",
-                    between(0, 0),
-                    since(0),
-                    {
-                        field("GroupId", String, since(0)),
-                        structArray("Topics", since(0),
-                                    {
-                                        field("TopicName", String, since(0)),
-                                    }),
-                    }},
-        MessageSpec{
-            "DeleteShareGroupOffsetsResponse",
-            between(0, 0),
-            since(0),
-            {
-                field("ThrottleTimeMs", Int32, since(0)),
-                field("ErrorCode", Int16, since(0)),
-                field("ErrorMessage", String, since(0)).nullable(since(0)).nullByDefault(),
-                structArray(
-                    "Responses", since(0),
-                    {
-                        field("TopicName", String, since(0)),
-                        field("TopicId", Uuid, since(0)),
-                        field("ErrorCode", Int16, since(0)),
-                        field("ErrorMessage", String, since(0)).nullable(since(0)).nullByDefault(),
-                    }),
-            }}};
+    static const ApiSpec api{ApiKey::DeleteShareGroupOffsets, "DeleteShareGroupOffsets",
+                             MessageSpec{"DeleteShareGroupOffsetsRequest",
+                                         between(0, 0),
+                                         since(0),
+                                         {
+                                             field("GroupId", String, since(0)),
+                                             structArray("Topics", since(0),
+                                                         {
+                                                             field("TopicName", String, since(0)),
+                                                         }),
+                                         }},
+                             MessageSpec{"DeleteShareGroupOffsetsResponse",
+                                         between(0, 0),
+                                         since(0),
+                                         {
+                                             field("ThrottleTimeMs", Int32, since(0)),
+                                             field("ErrorCode", Int16, since(0)),
+                                             nullableString("ErrorMessage"),
+                                             structArray("Responses", since(0),
+                                                         {
+                                                             field("TopicName", String, since(0)),
+                                                             field("TopicId", Uuid, since(0)),
+                                                             field("ErrorCode", Int16, since(0)),
+                                                             nullableString("ErrorMessage"),
+                                                         }),
+                                         }}};
     return api;
 }
 

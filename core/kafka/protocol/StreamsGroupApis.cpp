@@ -120,12 +120,8 @@ const ApiSpec& streamsGroupDescribeApi() {
                                 {
                                     field("MemberId", String, since(0)),
                                     field("MemberEpoch", Int32, since(0)),
-                                    field("InstanceId", String, since(0))
-                                        .nullable(since(0))
-                                        .nullByDefault(),
-                                    field("RackId", String, since(0))
-                                        .nullable(since(0))
-                                        .nullByDefault(),
+                                    nullableString("InstanceId"),
+                                    nullableString("RackId"),
                                     field("ClientId", String, since(0)),
                                     field("ClientHost", String, since(0)),
                                     field("TopologyEpoch", Int32, since(0)),
