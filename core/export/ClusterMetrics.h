@@ -31,6 +31,7 @@ struct PartitionRow {
     const monitor::GroupSnapshot& group;
     const monitor::PartitionSnapshot& partition;
     const monitor::PartitionTrend& trend;
+    int64_t takenAtMs; // when the poll was taken: the oldest record's age is measured to it
 };
 
 // A group, as one sample of each per-group family.
