@@ -21,9 +21,12 @@ int64_t recordsIn(const RecordBatchHeader& batch, int64_t from, int64_t to) {
     // from the network too.
     if (from <= batch.baseOffset && to > batch.lastOffset())
         return std::min<int64_t>(batch.recordCount, to - from);
-    if (batch.complete && batch.compression() == 0 && batch.records.size() == batch.recordCount)
-        return std::count_if(batch.records.cbegin(), batch.records.cend(),
-                             [&](const auto& r) { return r.offset >= from && r.offset < to; });
+    if (batch.complete && batch.compression() == 0 && batch.records.size() == batch.recordCount) {
+        const int64_t inside =
+            std::count_if(batch.records.cbegin(), batch.records.cend(),
+                          [&](const auto& r) { return r.offset >= from && r.offset < to; });
+        return std::min(inside, to - from); // corrupt bytes may repeat an offset
+    }
     return to - from;
 }
 
@@ -140,7 +143,9 @@ void LagDetailEvaluator::classify(const kafka::PartitionPosition& position,
         while (nextAborted < aborted.size() &&
                aborted[nextAborted].firstOffset <= batch.lastOffset())
             abortingProducers.insert(aborted[nextAborted++].producerId);
-        const int64_t from = std::max(batch.baseOffset, committed);
+        // From where the batches before ended: a log's batches follow each other, and
+        // overlapping ones (corrupt bytes) must not count an offset twice.
+        const int64_t from = std::max(batch.baseOffset, covered);
         const int64_t to = std::min(batch.lastOffset() + 1, upTo);
         if (to <= from)
             continue;
