@@ -27,6 +27,25 @@ public:
     }
 };
 
+// The time up to which a pipeline has looked at the cluster: its last poll's, before any
+// poll its source clock's. Health verdicts are judged at it: commits are known up to the
+// last poll, so a refresh that takes longer than usual (a watched group's lag rebuild, a
+// slow broker) must not read as the group having stopped committing.
+class ObservedTimeClock final : public Clock {
+public:
+    explicit ObservedTimeClock(const Clock& source)
+        : m_source(source) {}
+    int64_t nowMs() const override { return m_observedMs >= 0 ? m_observedMs : m_source.nowMs(); }
+    void observedAt(int64_t timeMs) {
+        if (timeMs > m_observedMs)
+            m_observedMs = timeMs;
+    }
+
+private:
+    const Clock& m_source;
+    int64_t m_observedMs = -1;
+};
+
 // A clock that only moves when told to.
 class ManualClock final : public Clock {
 public:

@@ -23,7 +23,11 @@ bool offsetWentBackwards(const std::deque<CommitObservation>& commits) {
 bool stoppedCommitting(const std::deque<CommitObservation>& commits, int64_t nowMs) {
     const int64_t first = commits.front().timestampMs;
     const int64_t last = commits.back().timestampMs;
-    return nowMs - last > last - first;
+    const int64_t silence = nowMs - last;
+    // Burrow's rule, with a floor: a window just opened spans a second or two, less than a
+    // consumer's commit interval, and judged alone it called a stalled consumer that
+    // commits every 1.5 s STOP between two of its commits, then STALL again.
+    return silence > last - first && silence >= HealthEvaluator::minimumStopSilenceMs;
 }
 
 bool offsetNeverMoved(const std::deque<CommitObservation>& commits) {

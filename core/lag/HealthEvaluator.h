@@ -54,6 +54,9 @@ public:
                                       const kafka::TopicPartition& partition) const;
     GroupHealth evaluateGroup(const QString& group) const;
 
+    // STOP needs at least this long without a commit, however short the window's span.
+    static constexpr int64_t minimumStopSilenceMs = 10'000;
+
     // The rules themselves, on one window, for the tests and for callers with their own
     // storage.
     static PartitionStatus evaluateCommits(const std::deque<CommitObservation>& commits,

@@ -45,7 +45,8 @@ GroupMonitor::GroupMonitor(const lag::Clock& clock, Options options)
     , m_lagHistory(clock, m_options.lagHistory, m_options.partitionLagHistory)
     , m_sparklines(clock, sparklineOptions(m_options.sparklineSamples))
     , m_timeLag(clock)
-    , m_health(clock, m_options.health)
+    , m_pollTime(clock)
+    , m_health(m_pollTime, m_options.health)
     , m_timeline(m_options.timeline)
     , m_rebalances(clock, {m_options.rebalanceThresholds})
     , m_historyStartMs(clock.nowMs() - m_options.lagBackfillWindowMs) {}
@@ -70,6 +71,7 @@ void GroupMonitor::setStreamState(StreamState state, const QString& reason) {
 }
 
 void GroupMonitor::observePoll(const GroupSnapshot& snapshot, int64_t takenAtMs) {
+    m_pollTime.observedAt(takenAtMs);
     TrackedGroup& group = tracked(snapshot.groupId());
     if (snapshot.error.isError()) {
         // Keep the last good rows; only the error is news.

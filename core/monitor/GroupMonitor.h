@@ -239,6 +239,7 @@ private:
     lag::LagHistory m_sparklines;
     QHash<QString, WatchState> m_watched;
     lag::TimeLagEstimator m_timeLag;
+    lag::ObservedTimeClock m_pollTime; // the health verdicts' "now"
     lag::HealthEvaluator m_health;
     timeline::RebalanceTimeline m_timeline;
     timeline::RebalanceTracker m_rebalances; // every group's, lean

@@ -33,6 +33,14 @@ using ui::MainWindow;
 
 namespace {
 
+// Every alert's title and detail, for a failure message.
+QString titlesOf(const QList<groupscope::alerts::Alert>& alerts) {
+    QStringList lines;
+    for (const auto& alert : alerts)
+        lines.append(alert.title() + QStringLiteral(": ") + alert.detail);
+    return lines.join(u'\n');
+}
+
 // What the desktop would have shown, in order.
 class RecordingNotifier : public ui::DesktopNotifier {
 public:
@@ -192,7 +200,7 @@ c.close()
 
         // The stall goes on, refresh after refresh: no second notification of it.
         QVERIFY(waitForRefreshes(window, 5));
-        QCOMPARE(notified.size(), 1);
+        QVERIFY2(notified.size() == 1, qPrintable(titlesOf(notified)));
         QCOMPARE(alerts->rowCount(), 1);
         stop(*stuck);
     }

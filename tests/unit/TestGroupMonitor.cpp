@@ -242,6 +242,32 @@ private slots:
         QCOMPARE(snapshot.health.status, lag::GroupStatus::Error);
     }
 
+    // Commits are known up to the last poll: a refresh that takes long after it (a watched
+    // group's lag rebuild, a slow broker) is no silence of the group's.
+    void healthIsJudgedAtTheLastPoll() {
+        lag::ManualClock clock;
+        GroupMonitor monitor(clock);
+        monitor.setStreamState(GroupMonitor::StreamState::Live);
+        for (int i = 0; i < 3; ++i) {
+            monitor.observeRecord(commitRecord(orders0, 50, clock.nowMs()));
+            clock.advance(std::chrono::seconds(2));
+        }
+        monitor.observePoll(poll(GroupState::Stable, {member(QStringLiteral("m1"), {orders0})},
+                                 {{orders0, 50, 100}}),
+                            clock.nowMs());
+        QCOMPARE(monitor.snapshot(group).health.partitions.first().status,
+                 lag::PartitionStatus::Stall);
+        clock.advance(std::chrono::seconds(30)); // no poll meanwhile
+        QCOMPARE(monitor.snapshot(group).health.partitions.first().status,
+                 lag::PartitionStatus::Stall);
+        // The next poll finds no newer commit: now the silence is the group's.
+        monitor.observePoll(poll(GroupState::Stable, {member(QStringLiteral("m1"), {orders0})},
+                                 {{orders0, 50, 100}}),
+                            clock.nowMs());
+        QCOMPARE(monitor.snapshot(group).health.partitions.first().status,
+                 lag::PartitionStatus::Stop);
+    }
+
     void pollingOnlyHealthAndCommitHistoryComeFromPolls() {
         lag::ManualClock clock;
         GroupMonitor monitor(clock);

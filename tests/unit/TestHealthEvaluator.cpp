@@ -84,6 +84,13 @@ private slots:
         QTest::newRow("window not full: rules still apply")
             << commitsEveryMinute({100, 200, 300}, {300, 350, 400}) << qint64(400)
             << qint64(start + 120'000 + 1000) << PartitionStatus::Warning;
+        // A window just opened: two commits a second apart, the consumer commits every
+        // 1.5 s. Between its commits it is stalled, not stopped; after 10 s of silence it is.
+        const Commits justOpened{{100, 90, start}, {100, 90, start + 1000}};
+        QTest::newRow("short window, a commit interval of silence: STALL, not STOP")
+            << justOpened << qint64(90) << qint64(start + 2500) << PartitionStatus::Stall;
+        QTest::newRow("short window, ten seconds of silence: STOP")
+            << justOpened << qint64(90) << qint64(start + 1000 + 10'000) << PartitionStatus::Stop;
         QTest::newRow("single commit with lag: too early to judge")
             << commitsEveryMinute({100}, {400}) << qint64(400) << qint64(start + 3'600'000)
             << PartitionStatus::Ok;
