@@ -6,6 +6,7 @@
 // and in its detail is one verdict.
 
 #include "monitor/GroupMonitorSnapshot.h"
+#include "monitor/GroupSummary.h"
 #include "snapshot/GroupSnapshot.h"
 
 #include <QList>
@@ -26,6 +27,9 @@ struct ClusterView {
     // Every listed group (sorted by id), with its trend; a group missing from the latest
     // listing stays until the monitor evicts it (see GroupMonitor::listedGroups()).
     ClusterSnapshot cluster;
+    // What the group list shows of `cluster`'s groups that exist, in the same order: made
+    // on the pipeline's thread, so the GUI thread only compares fingerprints.
+    QList<GroupSummary> groupList;
     // The watched groups' full snapshots, sorted by group id.
     QList<GroupMonitorSnapshot> watched;
     OffsetsTopicSkips offsetsTopicSkips;

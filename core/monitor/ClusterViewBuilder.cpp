@@ -73,6 +73,7 @@ ClusterView ClusterViewBuilder::view() const {
               [](const GroupMonitorSnapshot& a, const GroupMonitorSnapshot& b) {
                   return a.group < b.group;
               });
+    view.groupList = summariesOf(view.cluster.groups);
     return view;
 }
 

@@ -84,32 +84,6 @@ bool sameRebalance(const lag::RebalanceHealth& a, const lag::RebalanceHealth& b)
 
 } // namespace
 
-GroupListRow GroupListRow::from(const monitor::GroupSnapshot& group) {
-    GroupListRow row;
-    row.groupId = group.groupId();
-    row.state = group.description.state;
-    row.type = group.description.type;
-    row.memberCount = int(group.description.members.size());
-    row.topics = group.topics();
-    row.protocolType = group.description.protocolType;
-    row.assignor = group.description.partitionAssignor;
-    const bool anyLag =
-        std::any_of(group.partitions.cbegin(), group.partitions.cend(),
-                    [](const auto& partition) { return partition.lag.has_value(); });
-    if (anyLag)
-        row.totalLag = group.totalLag();
-    row.withoutCommit = group.partitionsWithoutCommit();
-    if (group.error)
-        row.error = group.error.toString();
-    row.timeLag = group.trend.maxTimeLag;
-    row.timeLagText = lag::timeLagText(row.timeLag);
-    row.health = group.trend.health;
-    row.healthReason = group.trend.healthReason;
-    row.rebalance = group.trend.rebalance;
-    row.lagTrend = group.trend.recentTotalLag;
-    return row;
-}
-
 bool GroupListModel::sameCell(const Row& shown, const Row& other, int column) const {
     switch (column) {
     case WatchColumn:
@@ -268,33 +242,37 @@ QVariant GroupListModel::displayValue(const Row& row, int column) const {
 
 QVariant GroupListModel::sortValue(const Row& row, int column) const {
     switch (column) {
-    case WatchColumn:
-        return qlonglong(m_watched.contains(row.groupId) ? 1 : 0);
     case GroupColumn:
         return row.groupId;
-    case StateColumn:
-        return qlonglong(row.error.isEmpty() ? stateRank(row.state)
-                                             : stateRank(GroupState::Unknown) + 1);
     case TypeColumn:
         return kafka::groupTypeName(row.type);
-    case MembersColumn:
-        return qlonglong(row.memberCount);
-    case TopicsColumn:
-        return qlonglong(row.topics.size());
-    case TotalLagColumn:
-        return qlonglong(row.totalLag.value_or(-1));
+    case ProtocolColumn:
+        return protocolText(row);
     case TimeLagColumn:
         return timeLagSortKey(row.timeLag);
+    }
+    return integerSortKey(row, column);
+}
+
+qlonglong GroupListModel::integerSortKey(const Row& row, int column) const {
+    switch (column) {
+    case WatchColumn:
+        return m_watched.contains(row.groupId) ? 1 : 0;
+    case StateColumn:
+        return row.error.isEmpty() ? stateRank(row.state) : stateRank(GroupState::Unknown) + 1;
+    case MembersColumn:
+        return row.memberCount;
+    case TopicsColumn:
+        return row.topics.size();
+    case TotalLagColumn:
+        return row.totalLag.value_or(-1);
     case HealthColumn:
         return healthRank(row.health);
     case LagTrendColumn:
         // Growing lag first when sorted descending: the newest minus the oldest sample.
-        return row.lagTrend.size() < 2 ? qlonglong(0)
-                                       : qlonglong(row.lagTrend.last() - row.lagTrend.first());
-    case ProtocolColumn:
-        return protocolText(row);
+        return row.lagTrend.size() < 2 ? 0 : row.lagTrend.last() - row.lagTrend.first();
     }
-    return {};
+    return 0;
 }
 
 QString GroupListModel::toolTip(const Row& row, int column) const {
@@ -352,38 +330,32 @@ QString GroupListModel::toolTip(const Row& row, int column) const {
     return {};
 }
 
-bool GroupListModel::lessThan(int left, int right, int column) const {
+int GroupListModel::compare(int left, int right, int column) const {
     const Row& a = m_rows.at(left);
     const Row& b = m_rows.at(right);
     const auto byNumber = [](auto x, auto y) { return x < y ? -1 : y < x ? 1 : 0; };
-    int order = 0;
     switch (column) {
     case GroupColumn:
-        order = a.groupId.compare(b.groupId, Qt::CaseInsensitive);
-        break;
+        return a.groupId.compare(b.groupId, Qt::CaseInsensitive);
     case TypeColumn:
+        return kafka::groupTypeName(a.type).compare(kafka::groupTypeName(b.type),
+                                                    Qt::CaseInsensitive);
     case ProtocolColumn:
-        order = sortValue(a, column).toString().compare(sortValue(b, column).toString(),
-                                                        Qt::CaseInsensitive);
-        break;
+        return protocolText(a).compare(protocolText(b), Qt::CaseInsensitive);
     case TimeLagColumn:
-        order = byNumber(timeLagSortKey(a.timeLag), timeLagSortKey(b.timeLag));
-        break;
+        return byNumber(timeLagSortKey(a.timeLag), timeLagSortKey(b.timeLag));
     default: // the other columns sort by integers
-        order = byNumber(sortValue(a, column).toLongLong(), sortValue(b, column).toLongLong());
-        break;
+        return byNumber(integerSortKey(a, column), integerSortKey(b, column));
     }
-    // Equal values keep a stable, predictable order: by group id.
-    return order != 0 ? order < 0 : a.groupId < b.groupId;
+}
+
+void GroupListModel::applySummaries(const QList<monitor::GroupSummary>& summaries) {
+    applySharedRows(summaries, [](const Row& row) { return row.fingerprint; });
+    emit refreshed();
 }
 
 void GroupListModel::applySnapshot(const monitor::ClusterSnapshot& snapshot) {
-    QList<Row> fresh;
-    fresh.reserve(snapshot.groups.size());
-    for (const monitor::GroupSnapshot& group : snapshot.groups)
-        if (group.exists())
-            fresh.append(Row::from(group));
-    applyRows(std::move(fresh));
+    applySummaries(monitor::summariesOf(snapshot.groups));
 }
 
 void GroupListModel::setWatchedGroups(const QSet<QString>& groups) {
@@ -395,6 +367,7 @@ void GroupListModel::setWatchedGroups(const QSet<QString>& groups) {
         if (before.contains(id) != m_watched.contains(id))
             emit dataChanged(index(row, WatchColumn), index(row, WatchColumn));
     }
+    emit refreshed();
 }
 
 } // namespace groupscope::ui

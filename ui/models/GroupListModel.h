@@ -1,7 +1,8 @@
 #pragma once
 
 #include "models/KeyedTableModel.h"
-#include "snapshot/GroupSnapshot.h"
+#include "monitor/ClusterView.h"
+#include "monitor/GroupSummary.h"
 
 #include <QSet>
 
@@ -9,38 +10,18 @@
 
 namespace groupscope::ui {
 
-// What one row of the group list shows, reduced from a GroupSnapshot so that comparing
-// two refreshes compares exactly what is on screen.
-struct GroupListRow {
-    QString groupId;
-    kafka::GroupState state = kafka::GroupState::Unknown;
-    kafka::GroupType type = kafka::GroupType::Unknown;
-    int memberCount = 0;
-    QStringList topics;
-    QString protocolType;
-    QString assignor;
-    std::optional<int64_t> totalLag; // empty when no partition has a commit
-    int withoutCommit = 0;           // partitions not counted in totalLag
-    lag::TimeLag timeLag;
-    QString timeLagText; // formatted once per refresh: the diff and the view both need it
-    lag::GroupStatus health = lag::GroupStatus::NotFound;
-    QString healthReason;
-    lag::RebalanceHealth rebalance; // in the health tooltip
-    QList<qint64> lagTrend;
-    QString error;
-
-    static GroupListRow from(const monitor::GroupSnapshot& group);
-};
-
-// One row per consumer group of the latest ClusterSnapshot. applySnapshot() updates the
-// rows as a diff keyed by group id (KeyedTableModel): changed cells get dataChanged, new
-// and vanished groups are inserted and removed, so views keep their selection, sort order
-// and scroll position across refreshes. Rows are kept in group id order; sorting is the
-// proxy's job, with lessThan() below: at 10,000 groups a re-sort makes some 140,000
-// comparisons per refresh, which must not each build QVariants and fold case.
-class GroupListModel : public KeyedTableModel<GroupListRow, QString> {
+// One row per group of the latest ClusterView: its GroupSummary list, made on the
+// pipeline's thread. applySummaries() updates the rows as a diff keyed by group id
+// (KeyedTableModel): changed cells get dataChanged, new and vanished groups are inserted
+// and removed, so views keep their selection, sort order and scroll position across
+// refreshes. The rows are the view's own summaries, shared, never copied. Rows are kept in
+// group id order; sorting is the proxy's job, with compare() below: at 10,000 groups a
+// re-sort makes some 140,000 comparisons per refresh, which must not each build QVariants.
+class GroupListModel : public KeyedTableModel<monitor::GroupSummary, QString> {
     Q_OBJECT
 public:
+    using Row = monitor::GroupSummary;
+
     enum Column {
         // ★ for a group watched for alerts, ☆ otherwise (AlertController decides).
         WatchColumn,
@@ -82,28 +63,36 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
+    // The summaries of a ClusterView (ClusterView::groupList), sorted by group id.
+    void applySummaries(const QList<monitor::GroupSummary>& summaries);
+    // The same from a bare snapshot (tests): summarises it on this thread.
     void applySnapshot(const monitor::ClusterSnapshot& snapshot);
     // The row of a group, or -1.
     int rowOf(const QString& groupId) const { return rowOfKey(groupId); }
-    // Whether row `left` sorts before row `right` by `column`'s values (numbers as numbers,
-    // text case-insensitively), ties broken by group id.
-    bool lessThan(int left, int right, int column) const;
+    // How row `left` orders against row `right` by `column`'s values (numbers as numbers,
+    // text case-insensitively): negative, 0 or positive. Ties are the caller's to break.
+    int compare(int left, int right, int column) const;
     // The groups watched for alerts: their star column shows ★.
     void setWatchedGroups(const QSet<QString>& groups);
 
+signals:
+    // A refresh (or a change of the watched groups) is complete: every row and cell it
+    // changed has been signalled. The sorting proxy re-sorts once, here.
+    void refreshed();
+
 protected:
-    const QString& keyOf(const GroupListRow& row) const override { return row.groupId; }
-    bool sameCell(const GroupListRow& shown, const GroupListRow& fresh, int column) const override;
+    const QString& keyOf(const Row& row) const override { return row.groupId; }
+    bool sameCell(const Row& shown, const Row& fresh, int column) const override;
     ChangedCellBlocks::Precision cellSignalPrecision() const override {
         return ChangedCellBlocks::Precision::ReadOnly;
     }
 
 private:
-    using Row = GroupListRow;
-
     static QString protocolText(const Row& row);
     QVariant displayValue(const Row& row, int column) const;
     QVariant sortValue(const Row& row, int column) const;
+    // The columns that sort by integers (all but group, type, protocol and time lag).
+    qlonglong integerSortKey(const Row& row, int column) const;
     QString toolTip(const Row& row, int column) const;
 
     QSet<QString> m_watched;

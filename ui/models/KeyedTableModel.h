@@ -5,6 +5,7 @@
 #include <QAbstractTableModel>
 
 #include <algorithm>
+#include <utility>
 
 namespace groupscope::ui {
 
@@ -71,6 +72,42 @@ protected:
         addKeptRows(fresh);
         removeRowsNotIn(fresh);
         updateAndInsertRows(std::move(fresh));
+    }
+
+    // For a read-only table whose rows are made elsewhere (on the pipeline's thread) and
+    // shared with the value they came from: shows `fresh` (unique keys in key order)
+    // without copying a row. `fingerprint(row)` is equal for rows that show the same, so
+    // the usual refresh (same keys, same order) compares one number per row and the cells
+    // of the rows whose fingerprints differ. A busy refresh, past ChangedCellBlocks'
+    // limit, signals one block around its changed rows, as ReadOnly precision does.
+    // Rows are not merged(): such a table has nothing of its own to keep.
+    template <typename Fingerprint>
+    void applySharedRows(const QList<Row>& fresh, Fingerprint fingerprint) {
+        Q_ASSERT(cellSignalPrecision() == ChangedCellBlocks::Precision::ReadOnly);
+        if (!hasShownKeysInOrder(fresh)) {
+            applyRows(fresh);
+            return;
+        }
+        QList<int> changedRows;
+        for (qsizetype row = 0; row < fresh.size(); ++row)
+            if (fingerprint(m_rows.at(row)) != fingerprint(fresh.at(row)))
+                changedRows.append(int(row));
+        const QList<Row> shown = std::exchange(m_rows, fresh);
+        if (changedRows.isEmpty())
+            return;
+        if (changedRows.size() > ChangedCellBlocks::readOnlyBlockLimit) {
+            emit this->dataChanged(this->index(changedRows.first(), 0),
+                                   this->index(changedRows.last(), columnCount() - 1));
+            return;
+        }
+        const int columns = columnCount();
+        ChangedCellBlocks changes = changedCellSignals();
+        for (const int row : std::as_const(changedRows)) {
+            ChangedColumns changed(columns);
+            for (int column = 0; column < columns; ++column)
+                changed[column] = !sameCell(shown.at(row), m_rows.at(row), column);
+            changes.addRow(row, changed);
+        }
     }
 
     // For a model whose fresh data is not rows of its own (e.g. a snapshot's list), which

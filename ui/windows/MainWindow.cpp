@@ -4,6 +4,7 @@
 #include "controllers/ResetController.h"
 #include "delegates/GroupStateBadgeDelegate.h"
 #include "delegates/LagSparklineDelegate.h"
+#include "delegates/TextCellDelegate.h"
 #include "dialogs/AlertThresholdsDialog.h"
 #include "dialogs/ConnectionManagerDialog.h"
 #include "kafka/GroupClientChoice.h"
@@ -37,6 +38,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QStyledItemDelegate>
 #include <QSystemTrayIcon>
 #include <QTabWidget>
 #include <QThreadPool>
@@ -121,6 +123,11 @@ void MainWindow::setUpFilters() {
 void MainWindow::setUpGroupTable() {
     m_view->setObjectName(QStringLiteral("groupTable"));
     m_view->setModel(m_proxy);
+    // Plain text cells are painted straight (TextCellDelegate): at 10,000 groups most
+    // visible cells change on every refresh. The health cell has a colour, which only
+    // QStyledItemDelegate paints.
+    m_view->setItemDelegate(new TextCellDelegate(m_view));
+    m_view->setItemDelegateForColumn(GroupListModel::HealthColumn, new QStyledItemDelegate(m_view));
     m_view->setItemDelegateForColumn(GroupListModel::StateColumn,
                                      new GroupStateBadgeDelegate(m_view));
     m_view->setItemDelegateForColumn(
@@ -378,7 +385,7 @@ void MainWindow::connectTo(const SavedConnection& connection) {
     m_lastGoodRefresh = {};
     m_lastFailure.clear();
     m_lastView = {};
-    m_model->applySnapshot({});
+    m_model->applySummaries({});
     setWindowTitle(tr("Groupscope — %1").arg(profile.bootstrapServers));
     showStatus(tr("Connecting to %1…").arg(profile.bootstrapServers), false);
     m_refreshLabel->clear();
@@ -457,10 +464,12 @@ void MainWindow::openGroup(QString groupId) {
 
 void MainWindow::applyView(const ClusterView& view) {
     // The view replaced here holds the last references to the previous refresh's snapshots
-    // (10,000 groups are some 100,000 allocations): a pool thread frees them, not the GUI.
+    // and summaries (10,000 groups are some 100,000 allocations): a pool thread frees them,
+    // not the GUI, once the list has let go of its rows.
+    monitor::ClusterView previous = std::exchange(m_lastView, view);
+    m_model->applySummaries(view.groupList);
     QThreadPool::globalInstance()->start(
-        [previous = std::exchange(m_lastView, view)]() mutable { previous = {}; });
-    m_model->applySnapshot(view.cluster);
+        [previous = std::move(previous)]() mutable { previous = {}; });
     if (!m_groupToOpen.isEmpty())
         openGroup(m_groupToOpen);
     m_detail->applyView(view);

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "snapshot/GroupSnapshot.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace groupscope::monitor {
+
+// What the group list shows of one group, reduced from its GroupSnapshot on the pipeline's
+// thread (ClusterViewBuilder::view()): at 10,000 groups, building these rows and formatting
+// their texts cost the GUI thread more than its whole 16 ms frame. `fingerprint` hashes
+// every shown field, so a refresh finds the rows that changed with one comparison each.
+struct GroupSummary {
+    QString groupId;
+    kafka::GroupState state = kafka::GroupState::Unknown;
+    kafka::GroupType type = kafka::GroupType::Unknown;
+    int memberCount = 0;
+    QStringList topics;
+    QString protocolType;
+    QString assignor;
+    std::optional<int64_t> totalLag; // empty when no partition has a commit
+    int withoutCommit = 0;           // partitions not counted in totalLag
+    lag::TimeLag timeLag;
+    QString timeLagText; // formatted once: the cell and the comparison both need it
+    lag::GroupStatus health = lag::GroupStatus::NotFound;
+    QString healthReason;
+    lag::RebalanceHealth rebalance; // in the health tooltip
+    QList<qint64> lagTrend;
+    QString error;
+    // Equal for two summaries that show the same (a collision only delays a repaint by
+    // a refresh: the cells are compared exactly once the fingerprints differ).
+    size_t fingerprint = 0;
+
+    static GroupSummary of(const GroupSnapshot& group);
+    size_t computeFingerprint() const;
+};
+
+// The summaries of the groups that exist (GroupSnapshot::exists()), in the groups' order.
+QList<GroupSummary> summariesOf(const QList<GroupSnapshot>& groups);
+
+} // namespace groupscope::monitor
