@@ -2,7 +2,7 @@
 
 #include "snapshot/HealthStatus.h"
 
-#include <deque>
+#include <vector>
 
 namespace groupscope::lag {
 
@@ -19,14 +19,14 @@ public:
     // Commits older than the newest one are ignored (returns false).
     bool add(const CommitObservation& commit);
 
-    const std::deque<CommitObservation>& commits() const { return m_commits; }
+    const std::vector<CommitObservation>& commits() const { return m_commits; }
     int size() const { return m_size; }
     bool isFull() const { return int(m_commits.size()) == m_size; }
 
 private:
     int m_size;
     int64_t m_minimumDistanceMs;
-    std::deque<CommitObservation> m_commits;
+    std::vector<CommitObservation> m_commits;
 };
 
 } // namespace groupscope::lag

@@ -6,21 +6,21 @@ namespace groupscope::lag {
 
 namespace {
 
-bool lagWasZeroInWindow(const std::deque<CommitObservation>& commits) {
+bool lagWasZeroInWindow(const std::vector<CommitObservation>& commits) {
     for (const CommitObservation& commit : commits)
         if (commit.lag == 0)
             return true;
     return false;
 }
 
-bool offsetWentBackwards(const std::deque<CommitObservation>& commits) {
+bool offsetWentBackwards(const std::vector<CommitObservation>& commits) {
     for (size_t i = 1; i < commits.size(); ++i)
         if (commits[i].offset < commits[i - 1].offset)
             return true;
     return false;
 }
 
-bool stoppedCommitting(const std::deque<CommitObservation>& commits, int64_t nowMs) {
+bool stoppedCommitting(const std::vector<CommitObservation>& commits, int64_t nowMs) {
     const int64_t first = commits.front().timestampMs;
     const int64_t last = commits.back().timestampMs;
     const int64_t silence = nowMs - last;
@@ -30,14 +30,14 @@ bool stoppedCommitting(const std::deque<CommitObservation>& commits, int64_t now
     return silence > last - first && silence >= HealthEvaluator::minimumStopSilenceMs;
 }
 
-bool offsetNeverMoved(const std::deque<CommitObservation>& commits) {
+bool offsetNeverMoved(const std::vector<CommitObservation>& commits) {
     for (size_t i = 1; i < commits.size(); ++i)
         if (commits[i].offset != commits[i - 1].offset)
             return false;
     return true;
 }
 
-bool lagNeverDecreased(const std::deque<CommitObservation>& commits) {
+bool lagNeverDecreased(const std::vector<CommitObservation>& commits) {
     for (size_t i = 1; i < commits.size(); ++i)
         if (commits[i].lag < commits[i - 1].lag)
             return false;
@@ -58,7 +58,7 @@ HealthEvaluator::HealthEvaluator(const Clock& clock, Options options)
     : m_clock(clock)
     , m_options(options) {}
 
-PartitionStatus HealthEvaluator::evaluateCommits(const std::deque<CommitObservation>& commits,
+PartitionStatus HealthEvaluator::evaluateCommits(const std::vector<CommitObservation>& commits,
                                                  int64_t currentLag, int64_t nowMs,
                                                  QString* reason) {
     if (commits.empty()) {

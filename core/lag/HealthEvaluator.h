@@ -7,7 +7,7 @@
 #include <QHash>
 #include <QMap>
 
-#include <deque>
+#include <vector>
 
 namespace groupscope::monitor {
 struct GroupSnapshot;
@@ -59,7 +59,7 @@ public:
 
     // The rules themselves, on one window, for the tests and for callers with their own
     // storage.
-    static PartitionStatus evaluateCommits(const std::deque<CommitObservation>& commits,
+    static PartitionStatus evaluateCommits(const std::vector<CommitObservation>& commits,
                                            int64_t currentLag, int64_t nowMs,
                                            QString* reason = nullptr);
 

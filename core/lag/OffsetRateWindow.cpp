@@ -1,15 +1,18 @@
 #include "lag/OffsetRateWindow.h"
 
+#include <algorithm>
+
 namespace groupscope::lag {
 
 void OffsetRateWindow::add(int64_t offset, int64_t timeMs) {
     if (!m_samples.empty() && timeMs < m_samples.back().timeMs)
         return;
     m_samples.push_back({offset, timeMs});
-    while (int(m_samples.size()) > m_sampleLimit)
-        m_samples.pop_front();
-    while (m_samples.front().timeMs < timeMs - m_windowMs)
-        m_samples.pop_front();
+    // The samples past the limit or out of the window go in one erase.
+    auto keep = m_samples.begin() + std::max(0, int(m_samples.size()) - m_sampleLimit);
+    while (keep->timeMs < timeMs - m_windowMs)
+        ++keep;
+    m_samples.erase(m_samples.begin(), keep);
 }
 
 std::optional<double> OffsetRateWindow::ratePerSecond(int64_t nowMs) const {

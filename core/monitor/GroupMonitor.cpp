@@ -352,8 +352,11 @@ void GroupMonitor::observeCommit(const OffsetCommit& commit) {
         }
     }
     group.commitsAwaitingLogEnd.push_back(pending);
-    while (int(group.commitsAwaitingLogEnd.size()) > m_options.commitHistoryPerGroup)
-        group.commitsAwaitingLogEnd.pop_front();
+    if (const auto excess =
+            int(group.commitsAwaitingLogEnd.size()) - m_options.commitHistoryPerGroup;
+        excess > 0)
+        group.commitsAwaitingLogEnd.erase(group.commitsAwaitingLogEnd.begin(),
+                                          group.commitsAwaitingLogEnd.begin() + excess);
 }
 
 std::optional<int64_t> GroupMonitor::logEndOffsetAt(const TopicPartition& partition,
@@ -379,7 +382,7 @@ void GroupMonitor::feedHealth(const QString& group, const PendingCommit& commit,
 }
 
 void GroupMonitor::flushCommitsAwaitingLogEnd(const QString& group, TrackedGroup& tracked) {
-    std::deque<PendingCommit> stillWaiting;
+    std::vector<PendingCommit> stillWaiting;
     QSet<TopicPartition> blocked; // a partition's later commits wait behind its earlier ones
     for (const PendingCommit& commit : tracked.commitsAwaitingLogEnd) {
         std::optional<int64_t> logEnd;
@@ -397,8 +400,8 @@ void GroupMonitor::flushCommitsAwaitingLogEnd(const QString& group, TrackedGroup
 
 void GroupMonitor::appendCommit(TrackedGroup& group, CommitHistoryEntry entry) {
     group.commits.push_back(std::move(entry));
-    while (int(group.commits.size()) > m_options.commitHistoryPerGroup)
-        group.commits.pop_front();
+    if (const auto excess = int(group.commits.size()) - m_options.commitHistoryPerGroup; excess > 0)
+        group.commits.erase(group.commits.begin(), group.commits.begin() + excess);
 }
 
 MonitoredPartition GroupMonitor::monitoredPartition(const QString& group,

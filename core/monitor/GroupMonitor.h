@@ -15,7 +15,7 @@
 #include <QSet>
 #include <QStringList>
 
-#include <deque>
+#include <vector>
 
 namespace groupscope::monitor {
 
@@ -179,9 +179,9 @@ private:
         GroupSnapshot lastPoll;
         int64_t lastPollMs = 0;
         bool polled = false;
-        std::deque<CommitHistoryEntry> commits;
+        std::vector<CommitHistoryEntry> commits;
         // Commits read before any poll gave their partition's log end.
-        std::deque<PendingCommit> commitsAwaitingLogEnd;
+        std::vector<PendingCommit> commitsAwaitingLogEnd;
         // Replayed commits collect here until the rebuild is done; then only its result is kept.
         std::optional<lag::LagBackfill> backfill;
         bool backfillDone = false;

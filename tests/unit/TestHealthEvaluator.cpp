@@ -13,7 +13,7 @@ const QString group = QStringLiteral("payments");
 const TopicPartition orders0{QStringLiteral("orders"), 0};
 const TopicPartition orders1{QStringLiteral("orders"), 1};
 
-using Commits = std::deque<CommitObservation>;
+using Commits = std::vector<CommitObservation>;
 
 // Ten commits one minute apart; offsets and lags given per commit.
 Commits commitsEveryMinute(const QList<int64_t>& offsets, const QList<int64_t>& lags) {
