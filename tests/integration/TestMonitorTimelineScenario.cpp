@@ -629,7 +629,13 @@ private slots:
             if (polledSets.isEmpty() || polledSets.last() != members)
                 polledSets.append(members);
         }
-        QCOMPARE(polledSets, (QList<QStringList>{k1, k12, k123, k13}));
+        // Named in full on failure: a size mismatch alone does not say which step was missed.
+        QStringList polledText;
+        for (const QStringList& members : std::as_const(polledSets))
+            polledText.append(members.join(QLatin1Char('+')));
+        QVERIFY2(polledSets == (QList<QStringList>{k1, k12, k123, k13}),
+                 qPrintable(QStringLiteral("polls inferred: ") +
+                            polledText.join(QStringLiteral(", "))));
         QMap<QString, int> polledSizes;
         const timeline::Generation& polledLast = approximate.timeline.generations.last();
         for (const timeline::GenerationMember& member : polledLast.members)
