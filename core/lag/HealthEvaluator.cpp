@@ -120,13 +120,14 @@ void HealthEvaluator::setCurrentLag(const QString& group, const kafka::TopicPart
 
 void HealthEvaluator::observeSnapshot(const monitor::GroupSnapshot& snapshot, int64_t takenAtMs) {
     for (const monitor::PartitionSnapshot& partition : snapshot.partitions) {
-        if (!partition.committedOffset || !partition.lag)
+        const std::optional<int64_t> lag = partition.lagToConsume();
+        if (!partition.committedOffset || !lag)
             continue;
         PartitionState& partitionState = state(snapshot.groupId(), partition.topicPartition);
-        partitionState.currentLag = *partition.lag;
+        partitionState.currentLag = *lag;
         const auto& commits = partitionState.window.commits();
         if (commits.empty() || commits.back().offset != *partition.committedOffset)
-            partitionState.window.add({*partition.committedOffset, *partition.lag, takenAtMs});
+            partitionState.window.add({*partition.committedOffset, *lag, takenAtMs});
     }
 }
 

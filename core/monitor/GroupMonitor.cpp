@@ -98,9 +98,8 @@ void GroupMonitor::observePoll(const GroupSnapshot& snapshot, int64_t takenAtMs)
                             takenAtMs);
     if (commitsFromStream()) {
         for (const PartitionSnapshot& partition : snapshot.partitions)
-            if (partition.lag)
-                m_health.setCurrentLag(snapshot.groupId(), partition.topicPartition,
-                                       *partition.lag);
+            if (const auto lag = partition.lagToConsume())
+                m_health.setCurrentLag(snapshot.groupId(), partition.topicPartition, *lag);
         flushCommitsAwaitingLogEnd(snapshot.groupId(), group);
     } else {
         m_health.observeSnapshot(snapshot, takenAtMs);

@@ -232,6 +232,38 @@ private slots:
             poll(140, 240);
         QCOMPARE(evaluator.evaluatePartition(group, orders0).status, PartitionStatus::Stop);
     }
+
+    // A group caught up on a transactional topic: the log ends in a commit marker, so the
+    // plain lag stays 1 while the group commits the same offset (Burrow#651 calls that
+    // STALL). The records say nothing is left to consume: the verdict follows them.
+    void transactionMarkerAtTheEndIsNotAStall() {
+        ManualClock clock(start);
+        HealthEvaluator evaluator(clock);
+        auto poll = [&](std::optional<int64_t> effectiveLag) {
+            groupscope::monitor::GroupSnapshot snapshot;
+            snapshot.description.groupId = group;
+            groupscope::monitor::PartitionSnapshot partition;
+            partition.topicPartition = orders0;
+            partition.committedOffset = 99;
+            partition.logEndOffset = 100;
+            partition.lag = 1;
+            partition.lagDetail.effectiveLag = effectiveLag;
+            snapshot.partitions = {partition};
+            evaluator.observeSnapshot(snapshot, clock.nowMs());
+            clock.advance(std::chrono::seconds(2));
+        };
+        for (int i = 0; i < 12; ++i)
+            poll(0);
+        PartitionHealth health = evaluator.evaluatePartition(group, orders0);
+        QCOMPARE(health.currentLag, std::optional<int64_t>(0));
+        QCOMPARE(health.status, PartitionStatus::Ok);
+        // Undecided (lag detail not read): the plain lag is all there is.
+        for (int i = 0; i < 12; ++i)
+            poll(std::nullopt);
+        health = evaluator.evaluatePartition(group, orders0);
+        QCOMPARE(health.currentLag, std::optional<int64_t>(1));
+        QVERIFY(health.status != PartitionStatus::Ok);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestHealthEvaluator)
