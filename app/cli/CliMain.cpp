@@ -45,18 +45,23 @@ Commands:
                                       retention and the oldest unconsumed record's age
   reset (--group G ... | --all-groups) (--all-topics | --topic T[:P,...] ... | --from-file F)
         (--to-offset N | --to-datetime yyyy-MM-ddTHH:mm:ss.SSS[zone] | --by-duration PnDTnHnMnS |
-         --shift-by N | --to-earliest | --to-latest | --to-current)
+         --shift-by N | --to-earliest | --to-latest | --to-current | --to-group G)
         [--dry-run | --execute] [--export | --json] [--preview] [--as-kafka-command]
         [--wait-until-empty S]
                                       plan (dry run, the default) or apply an offset reset;
                                       --preview shows the record each partition would
-                                      read next; every apply is recorded in the audit log
+                                      read next; --to-group copies G's committed offsets
+                                      (--all-topics: every partition G or the group
+                                      commits on); every apply is recorded in the audit log
   undo --entry ID [--execute] [--force]
                                       put back the offsets an applied reset replaced
                                       (--force: even if recorded for another cluster)
   history [--group G] [--json]        the audit log of applied resets
   delete-offsets --group G --topic T[:P,...] ... [--execute]
                                       delete committed offsets of a group
+  delete --group G ... [--execute]    delete empty groups (refused while they have
+                                      members); each group's committed offsets go to the
+                                      audit log, and undo commits them again
   timeline --group G [--since DURATION] [--json]
                                       generations, members and partition ownership over
                                       the last DURATION (ISO-8601, default PT1H), read
@@ -158,6 +163,8 @@ int runCommand(const QString& command, CommandContext& context, ArgumentList& ar
         return runHistoryCommand(context, arguments);
     if (command == u"delete-offsets")
         return runDeleteOffsetsCommand(context, arguments);
+    if (command == u"delete")
+        return runDeleteGroupsCommand(context, arguments);
     if (command == u"timeline")
         return runTimelineCommand(context, arguments);
     if (command == u"watch")
@@ -168,7 +175,7 @@ int runCommand(const QString& command, CommandContext& context, ArgumentList& ar
         return runSandboxCommand(context.profile, arguments.remaining(), context.out, context.err);
     context.err << "Error: unknown command \"" << command
                 << "\" (commands: list, describe, reset, undo, history, delete-offsets, "
-                   "timeline, watch, exporter, sandbox)\n";
+                   "delete, timeline, watch, exporter, sandbox)\n";
     return ExitUsage;
 }
 
@@ -194,7 +201,8 @@ int runCli(const QStringList& words, QTextStream& out, QTextStream& err) {
     // kafka-consumer-groups line works with the program name changed.
     for (const auto& [flag, name] :
          {std::pair{"--list", "list"}, std::pair{"--describe", "describe"},
-          std::pair{"--reset-offsets", "reset"}, std::pair{"--delete-offsets", "delete-offsets"}})
+          std::pair{"--reset-offsets", "reset"}, std::pair{"--delete-offsets", "delete-offsets"},
+          std::pair{"--delete", "delete"}})
         if (!command && arguments.takeFlag(QString::fromLatin1(flag)))
             command = QString::fromLatin1(name);
     if (!command) {

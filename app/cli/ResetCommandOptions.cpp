@@ -18,7 +18,7 @@ constexpr ModeOption modeOptions[] = {
     {"--to-offset", ResetMode::ToOffset, true},      {"--to-datetime", ResetMode::ToDatetime, true},
     {"--by-duration", ResetMode::ByDuration, true},  {"--shift-by", ResetMode::ShiftBy, true},
     {"--to-earliest", ResetMode::ToEarliest, false}, {"--to-latest", ResetMode::ToLatest, false},
-    {"--to-current", ResetMode::ToCurrent, false},
+    {"--to-current", ResetMode::ToCurrent, false},   {"--to-group", ResetMode::ToGroup, true},
 };
 
 ResetCommandOptions failed(ResetCommandOptions options, const QString& error, int code) {
@@ -63,7 +63,7 @@ QString checkCombination(const ResetCommandOptions& options, bool dryRun,
     if (!options.fromFile && modesGiven.isEmpty())
         return QStringLiteral(
             "choose how to reset: --to-offset, --to-datetime, --by-duration, --shift-by, "
-            "--to-earliest, --to-latest, --to-current or --from-file");
+            "--to-earliest, --to-latest, --to-current, --to-group or --from-file");
     if (!options.fromFile && modesGiven.size() != 1)
         return QStringLiteral("choose one way to reset, got %1")
             .arg(modesGiven.join(QStringLiteral(", ")));

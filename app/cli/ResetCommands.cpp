@@ -5,6 +5,7 @@
 #include "cli/TextTable.h"
 #include "kafka/AdminClient.h"
 #include "offsets/AuditLog.h"
+#include "offsets/GroupDeleter.h"
 #include "offsets/KafkaCommandLine.h"
 #include "offsets/ResetSession.h"
 
@@ -138,6 +139,10 @@ int runResetCommand(const CommandContext& context, ArgumentList& arguments) {
     if (auto planned = session.value().resolve(*admin.value()); !planned)
         return fail(context, planned.error().message);
     if (options.asKafkaCommand) {
+        if (options.spec && !KafkaResetCommand::expressible(*options.spec))
+            return fail(context, QStringLiteral("Kafka's tool has no --to-group: export this "
+                                                "plan with --export and give the file to "
+                                                "kafka-consumer-groups --from-file"));
         printKafkaCommand(context, options, groups.value());
         return ExitSuccess;
     }
@@ -283,6 +288,83 @@ int runDeleteOffsetsCommand(const CommandContext& context, ArgumentList& argumen
     if (!results)
         return fail(context, results.error().message);
     return reportApply(context, results.value());
+}
+
+int runDeleteGroupsCommand(const CommandContext& context, ArgumentList& arguments) {
+    arguments.takeFlag(QStringLiteral("--delete"));
+    const QStringList groups = arguments.takeValues(QStringLiteral("--group"));
+    const bool execute = arguments.takeFlag(QStringLiteral("--execute"));
+    arguments.takeFlag(QStringLiteral("--dry-run"));
+    if (const int usage = rejectLeftovers(context, arguments))
+        return usage;
+    if (groups.isEmpty())
+        return fail(context, QStringLiteral("delete needs --group G (one or more)"), ExitUsage);
+    auto admin = AdminClient::create(context.profile, context.timeout);
+    if (!admin)
+        return fail(context, admin.error().message);
+    AuditLog audit;
+    GroupDeleter deleter(*admin.value(), audit);
+    int exitCode = ExitSuccess;
+    if (!execute) {
+        auto previews = deleter.preview(groups);
+        if (!previews)
+            return fail(context, previews.error().message);
+        TextTable table({QStringLiteral("GROUP"), QStringLiteral("STATE"),
+                         QStringLiteral("MEMBERS"), QStringLiteral("COMMITTED-PARTITIONS")});
+        int deletable = 0;
+        for (const GroupDeletionPreview& preview : previews.value()) {
+            table.addRow({preview.group.groupId, kafka::groupStateName(preview.group.state),
+                          QString::number(preview.group.members.size()),
+                          QString::number(preview.commits.size())});
+            if (preview.refusal.isEmpty()) {
+                ++deletable;
+                continue;
+            }
+            context.err << "Error: " << preview.refusal << u'\n';
+            exitCode = ExitFailure;
+        }
+        table.print(context.out);
+        context.err << QStringLiteral(
+                           "Dry run: nothing was deleted. Unlike kafka-consumer-groups --delete, "
+                           "groupscope-cli only deletes with --execute: run the same command "
+                           "with --execute to delete %1 group(s). Their committed offsets go "
+                           "to the audit log, and undo commits them again.\n")
+                           .arg(deletable);
+        return exitCode;
+    }
+    auto results = deleter.deleteGroups(groups, cliApplySettings().tool);
+    if (!results)
+        return fail(context, results.error().message);
+    QStringList deleted;
+    for (const GroupApplyResult& result : results.value()) {
+        QString failure = result.refusal;
+        if (failure.isEmpty() && result.failedPartitions() > 0)
+            failure = result.partitions.first().error;
+        if (!failure.isEmpty()) {
+            context.err << "Error: group '" << result.groupId << "' was not deleted: " << failure
+                        << u'\n';
+            exitCode = ExitFailure;
+            continue;
+        }
+        deleted.append(QStringLiteral("'%1'").arg(result.groupId));
+        context.err << QStringLiteral("Deleted group '%1': %2 committed offset(s) recorded")
+                           .arg(result.groupId)
+                           .arg(result.partitions.size());
+        if (!result.auditId.isEmpty())
+            context.err << QStringLiteral(" in audit entry %1 (undo: groupscope-cli undo "
+                                          "--entry %1 --execute)")
+                               .arg(result.auditId);
+        context.err << ".\n";
+        if (!result.auditError.isEmpty())
+            context.err << "Warning: the group was deleted but not recorded: " << result.auditError
+                        << u'\n';
+    }
+    // Kafka's own words for the groups that went, so scripts reading its output still work.
+    if (!deleted.isEmpty())
+        context.out << QStringLiteral(
+                           "Deletion of requested consumer groups (%1) was successful.\n")
+                           .arg(deleted.join(QStringLiteral(", ")));
+    return exitCode;
 }
 
 } // namespace groupscope::cli

@@ -13,5 +13,8 @@ int runUndoCommand(const CommandContext& context, ArgumentList& arguments);
 int runHistoryCommand(const CommandContext& context, ArgumentList& arguments);
 // `delete-offsets --group G --topic T[:P,...] ... [--execute]`.
 int runDeleteOffsetsCommand(const CommandContext& context, ArgumentList& arguments);
+// `delete --group G ... [--execute]`: kafka-consumer-groups --delete, dry run by default,
+// each deleted group's offsets in the audit log (undo commits them again).
+int runDeleteGroupsCommand(const CommandContext& context, ArgumentList& arguments);
 
 } // namespace groupscope::cli

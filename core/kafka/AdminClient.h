@@ -68,6 +68,10 @@ public:
     Result<QList<PartitionOutcome>> deleteCommittedOffsets(const QString& groupId,
                                                            const QList<TopicPartition>& partitions);
 
+    // Deletes whole groups (DeleteGroups, batched per coordinator): each group's outcome,
+    // no error for a deleted one. The broker refuses a group with members (NON_EMPTY_GROUP).
+    Result<QHash<QString, KafkaError>> deleteGroups(const QStringList& groupIds);
+
     // A flag another thread may set to abandon the call in progress: waiting calls return
     // an "interrupted" error within about 100 ms instead of running to their deadline.
     void setCancelFlag(const std::atomic<bool>* cancelled);

@@ -132,4 +132,36 @@ AdminClient::deleteShareStartOffsets(const QString& groupId,
     return m_groupProtocol->deleteShareStartOffsets(groupId, topics);
 }
 
+Result<QHash<QString, KafkaError>> AdminClient::deleteGroups(const QStringList& groupIds) {
+    if (groupIds.isEmpty())
+        return QHash<QString, KafkaError>{};
+    if (m_groupProtocol)
+        return m_groupProtocol->deleteGroups(groupIds);
+    // The librdkafka fallback (e.g. a GSSAPI profile): its DeleteGroups batches too.
+    const Deadline until = deadline();
+    std::vector<rd_kafka_DeleteGroup_t*> requests;
+    for (const QString& groupId : groupIds)
+        requests.push_back(rd_kafka_DeleteGroup_new(groupId.toUtf8().constData()));
+    auto options = makeOptions(RD_KAFKA_ADMIN_OP_DELETEGROUPS, until);
+    rd_kafka_DeleteGroups(m_handle.get(), requests.data(), requests.size(), options.get(),
+                          m_queue.get());
+    rd_kafka_DeleteGroup_destroy_array(requests.data(), requests.size());
+    const QString what =
+        QStringLiteral("deleting groups %1").arg(groupIds.join(QStringLiteral(", ")));
+    auto event = waitForEvent(until, what, RD_KAFKA_EVENT_DELETEGROUPS_RESULT);
+    if (!event)
+        return event.error();
+    rd_kafka_event_t* raw = event.value().get();
+    if (KafkaError error = eventError(raw); error)
+        return explain(error, what);
+    size_t count = 0;
+    const rd_kafka_group_result_t** groups =
+        rd_kafka_DeleteGroups_result_groups(rd_kafka_event_DeleteGroups_result(raw), &count);
+    QHash<QString, KafkaError> outcomes;
+    for (size_t i = 0; i < count; ++i)
+        outcomes.insert(QString::fromUtf8(rd_kafka_group_result_name(groups[i])),
+                        borrowedError(rd_kafka_group_result_error(groups[i])));
+    return outcomes;
+}
+
 } // namespace groupscope::kafka

@@ -70,6 +70,11 @@ public:
     Result<QList<PartitionOutcome>> deleteShareStartOffsets(const QString& groupId,
                                                             const QStringList& topics);
 
+    // Deletes whole groups (DeleteGroups, one request per coordinator; any group type):
+    // each group's outcome, no error for a deleted one. The broker refuses a group with
+    // members (NON_EMPTY_GROUP) and one it does not know (GROUP_ID_NOT_FOUND).
+    QHash<QString, KafkaError> deleteGroups(const QStringList& groupIds);
+
     // Lag detail (GroupProtocolLogReads.cpp), both batched per partition leader, leaders
     // from one Metadata request for the topics (kept, asked again when a leader moved):
     // the last stable offset of each partition (one ListOffsets READ_COMMITTED per leader),

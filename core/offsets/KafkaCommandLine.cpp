@@ -49,6 +49,9 @@ QString KafkaResetCommand::toString() const {
         case ResetMode::ToCurrent:
             words << QStringLiteral("--to-current");
             break;
+        case ResetMode::ToGroup:
+            // Not Kafka's (see expressible()): its way is --from-file with G's offsets.
+            break;
         }
     }
     words << (execute ? QStringLiteral("--execute") : QStringLiteral("--dry-run"));

@@ -18,6 +18,8 @@ struct KafkaResetCommand {
     bool execute = false;
 
     QString toString() const;
+    // Whether Kafka's tool has the spec's option: it has no --to-group.
+    static bool expressible(const ResetSpec& spec) { return spec.mode != ResetMode::ToGroup; }
 };
 
 QString shellQuote(const QString& word);

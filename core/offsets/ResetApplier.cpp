@@ -24,19 +24,23 @@ int GroupApplyResult::failedPartitions() const {
                              [](const AuditPartition& p) { return !p.error.isEmpty(); }));
 }
 
-QString ResetApplier::activeGroupRefusal(const kafka::GroupDescription& group) {
+QString ResetApplier::liveMembersText(const kafka::GroupDescription& group) {
     QStringList members;
     for (const auto& member : group.members)
         members.append(
             QStringLiteral("%1 on %2 (%3)").arg(member.clientId, member.host, member.memberId));
+    return members.join(QStringLiteral("; "));
+}
+
+QString ResetApplier::activeGroupRefusal(const kafka::GroupDescription& group) {
     QString text =
         QStringLiteral(
             "group '%1' is %2 with %3 active member(s); Kafka only accepts offset changes "
             "for a group without members. Stop its consumers first, or wait until it is Empty.")
             .arg(group.groupId, kafka::groupStateName(group.state))
             .arg(group.members.size());
-    if (!members.isEmpty())
-        text += QStringLiteral(" Live members: ") + members.join(QStringLiteral("; "));
+    if (!group.members.isEmpty())
+        text += QStringLiteral(" Live members: ") + liveMembersText(group);
     return text;
 }
 
@@ -74,17 +78,18 @@ ResetApplier::waitUntilInactive(const QString& groupId, const ApplyOptions& opti
     }
 }
 
-void ResetApplier::recordInAudit(GroupApplyResult& result, const ApplyOptions& options) {
+void ResetApplier::recordInAudit(AuditLog& audit, const QString& cluster, GroupApplyResult& result,
+                                 const ApplyOptions& options) {
     AuditEntry entry;
     entry.id = AuditLog::newEntryId();
     entry.time = QDateTime::currentDateTimeUtc();
-    entry.cluster = m_admin.profile().bootstrapServers;
+    entry.cluster = cluster;
     entry.groupId = result.groupId;
     entry.appliedBy = AuditLog::currentUser() + QStringLiteral(" via ") + options.tool;
     entry.description = options.description;
     entry.undoOf = options.undoOf;
     entry.partitions = result.partitions;
-    if (auto appended = m_audit.append(entry); !appended)
+    if (auto appended = audit.append(entry); !appended)
         result.auditError = appended.error().message;
     else
         result.auditId = entry.id;
@@ -158,7 +163,7 @@ GroupApplyResult ResetApplier::applyToGroup(const QString& groupId, const QList<
     if (!deletes.isEmpty())
         recordOutcomes(m_admin.deleteCommittedOffsets(groupId, deletes), deletes, true);
 
-    recordInAudit(result, options);
+    recordInAudit(m_audit, m_admin.profile().bootstrapServers, result, options);
     return result;
 }
 

@@ -53,14 +53,18 @@ public:
 
     // Kafka's reason in plain words, with the live members, for a group that is not Empty.
     static QString activeGroupRefusal(const kafka::GroupDescription& group);
+    // "client on host (member id); ..." for each member of the group.
+    static QString liveMembersText(const kafka::GroupDescription& group);
+    // Appends the audit entry for what happened to one group on `cluster` (bootstrap
+    // servers), and notes its id (or why it could not be written) in `result`.
+    static void recordInAudit(AuditLog& audit, const QString& cluster, GroupApplyResult& result,
+                              const ApplyOptions& options);
     // The plan rows that undo an entry (back to each partition's "before"), plus the
     // partitions whose commit the entry created and undo therefore deletes.
     static QList<RowRequest> undoRequests(const AuditEntry& entry,
                                           QList<kafka::TopicPartition>* deletions);
 
 private:
-    // Appends the audit entry for what happened to one group; `how` notes the path taken.
-    void recordInAudit(GroupApplyResult& result, const ApplyOptions& options);
     GroupApplyResult applyToGroup(const QString& groupId, const QList<PlanRow>& rows,
                                   const ApplyOptions& options);
     kafka::Result<kafka::GroupDescription> waitUntilInactive(const QString& groupId,

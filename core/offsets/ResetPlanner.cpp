@@ -8,6 +8,7 @@
 #include <QMap>
 #include <QSet>
 
+#include <algorithm>
 #include <limits>
 
 namespace groupscope::offsets {
@@ -50,16 +51,42 @@ ResetPlanner::ResetPlanner(kafka::AdminClient& admin, NowFunction now)
     : m_admin(admin)
     , m_now(now ? std::move(now) : [] { return int64_t(QDateTime::currentMSecsSinceEpoch()); }) {}
 
+kafka::KafkaError ResetPlanner::noCommitsToCopy(const QString& sourceGroup) {
+    return KafkaError::invalidArgument(
+        QStringLiteral("group '%1' has no committed offsets (it does not exist, or never "
+                       "committed): there is nothing to copy; nothing was planned")
+            .arg(sourceGroup));
+}
+
 kafka::Result<QList<RowRequest>> ResetPlanner::expandScope(const QStringList& groupIds,
                                                            const ResetScope& scope,
                                                            const ResetSpec& spec) {
     QList<RowRequest> requests;
     if (scope.allTopics) {
-        auto committed = m_admin.listCommittedOffsets(groupIds);
+        // Copying covers where the source group stands, besides the group's own partitions.
+        const bool copying = spec.mode == ResetMode::ToGroup;
+        QStringList fetched = groupIds;
+        if (copying && !fetched.contains(spec.sourceGroup))
+            fetched.append(spec.sourceGroup);
+        auto committed = m_admin.listCommittedOffsets(fetched);
         if (!committed)
             return committed.error();
+        const QList<kafka::CommittedOffset> sourceOffsets =
+            copying ? committed.value().value(spec.sourceGroup) : QList<kafka::CommittedOffset>();
+        if (copying && sourceOffsets.isEmpty())
+            return noCommitsToCopy(spec.sourceGroup);
         for (const QString& group : groupIds) {
-            const auto offsets = committed.value().value(group);
+            auto offsets = committed.value().value(group);
+            if (copying) {
+                for (const auto& source : sourceOffsets)
+                    if (std::none_of(offsets.cbegin(), offsets.cend(), [&](const auto& own) {
+                            return own.topicPartition == source.topicPartition;
+                        }))
+                        offsets.append(source);
+                std::sort(offsets.begin(), offsets.end(), [](const auto& a, const auto& b) {
+                    return a.topicPartition < b.topicPartition;
+                });
+            }
             if (offsets.isEmpty())
                 return KafkaError::invalidArgument(
                     QStringLiteral("group '%1' has no committed offsets, so --all-topics covers "
@@ -121,12 +148,24 @@ kafka::Result<PlanFacts> ResetPlanner::fetchFacts(const QList<RowRequest>& reque
         return status.error();
 
     QStringList groupIds;
-    for (const RowRequest& request : requests)
+    QStringList sourceGroups; // of to-group rows: their commits are the new offsets
+    for (const RowRequest& request : requests) {
         if (!groupIds.contains(request.groupId))
             groupIds.append(request.groupId);
-    auto committed = m_admin.listCommittedOffsets(groupIds);
+        if (request.spec.mode == ResetMode::ToGroup &&
+            !sourceGroups.contains(request.spec.sourceGroup))
+            sourceGroups.append(request.spec.sourceGroup);
+    }
+    QStringList fetched = groupIds;
+    for (const QString& source : sourceGroups)
+        if (!fetched.contains(source))
+            fetched.append(source);
+    auto committed = m_admin.listCommittedOffsets(fetched);
     if (!committed)
         return committed.error();
+    for (const QString& source : sourceGroups)
+        if (committed.value().value(source).isEmpty())
+            return noCommitsToCopy(source);
     for (auto group = committed.value().cbegin(); group != committed.value().cend(); ++group)
         for (const auto& offset : group.value())
             facts.committed.insert({group.key(), offset.topicPartition}, offset.offset);

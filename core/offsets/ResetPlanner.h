@@ -31,6 +31,8 @@ public:
     explicit ResetPlanner(kafka::AdminClient& admin, NowFunction now = {});
 
     // The rows a scope covers for each group, all with the same spec.
+    // A copy (to-group) from a group without commits: what is said instead of a plan.
+    static kafka::KafkaError noCommitsToCopy(const QString& sourceGroup);
     kafka::Result<QList<RowRequest>> expandScope(const QStringList& groupIds,
                                                  const ResetScope& scope, const ResetSpec& spec);
     // Rows from an offsets file: each becomes "to offset N" for its group. With a source

@@ -83,6 +83,19 @@ void resolveToCurrent(PlanRow& row) {
                             .arg(row.logEndOffset));
 }
 
+// Where the source group stands; a partition it has no commit for stays where it is, and
+// the row says so.
+void resolveToGroup(PlanRow& row, const PlanFacts& facts) {
+    const auto source = facts.committed.constFind({row.spec.sourceGroup, row.topicPartition});
+    if (source != facts.committed.cend()) {
+        row.newOffset = clampToLog(row, *source);
+        return;
+    }
+    row.newOffset = row.committedOffset;
+    row.warnings.append(QStringLiteral("group '%1' has no commit on %2; left unchanged")
+                            .arg(row.spec.sourceGroup, row.topicPartition.toString()));
+}
+
 } // namespace
 
 PlanRow resolveResetRow(const RowRequest& request, const PlanFacts& facts) {
@@ -117,6 +130,9 @@ PlanRow resolveResetRow(const RowRequest& request, const PlanFacts& facts) {
         break;
     case ResetMode::ToCurrent:
         resolveToCurrent(row);
+        break;
+    case ResetMode::ToGroup:
+        resolveToGroup(row, facts);
         break;
     }
     return row;

@@ -27,7 +27,9 @@ struct PlanFacts {
 // [log start, log end] with a warning; a time after the last record falls back to the log
 // end with a warning; a shift without a commit or one that overflows is an error on the
 // row; to-current without a commit takes the log end; unknown partitions, partitions
-// without a leader and log-offset errors are errors on the row. Errors carry no origin.
+// without a leader and log-offset errors are errors on the row; to-group takes the
+// source group's commit, clamped, and leaves a partition it has no commit for unchanged
+// with a warning. Errors carry no origin.
 PlanRow resolveResetRow(const RowRequest& request, const PlanFacts& facts);
 
 // Every request resolved: a second row for the same group and partition is an error,

@@ -1,5 +1,7 @@
 #include "offsets/ResetSession.h"
 
+#include "offsets/GroupDeleter.h"
+
 #include "offsets/OffsetsCsv.h"
 
 namespace groupscope::offsets {
@@ -79,6 +81,13 @@ kafka::Result<ResetSession> ResetSession::fromFile(const QString& path,
 }
 
 kafka::Result<ResetSession> ResetSession::undoOf(const AuditEntry& entry) {
+    if (GroupDeleter::cannotRecreate(entry))
+        return KafkaError::invalidArgument(
+            QStringLiteral("entry %1 deleted %2 '%3', which commits cannot re-create (its "
+                           "members must create it again); the offsets it had are in the "
+                           "entry: groupscope-cli history --group %3 --json")
+                .arg(entry.id, entry.description.mid(QStringLiteral("delete ").size()),
+                     entry.groupId));
     ResetSession session;
     QList<TopicPartition> deletions;
     session.m_requests = ResetApplier::undoRequests(entry, &deletions);

@@ -26,6 +26,8 @@ QString resetModeName(ResetMode mode) {
         return QStringLiteral("to-latest");
     case ResetMode::ToCurrent:
         return QStringLiteral("to-current");
+    case ResetMode::ToGroup:
+        return QStringLiteral("to-group");
     }
     return {};
 }
@@ -59,6 +61,14 @@ ResetSpec ResetSpec::byDuration(int64_t durationMs) {
     spec.mode = ResetMode::ByDuration;
     spec.durationMs = durationMs;
     spec.text = QStringLiteral("PT%1S").arg(double(durationMs) / 1000.0, 0, 'f', 3);
+    return spec;
+}
+
+ResetSpec ResetSpec::toGroup(const QString& sourceGroup) {
+    ResetSpec spec;
+    spec.mode = ResetMode::ToGroup;
+    spec.sourceGroup = sourceGroup;
+    spec.text = sourceGroup;
     return spec;
 }
 
@@ -106,6 +116,11 @@ kafka::Result<ResetSpec> ResetSpec::parse(ResetMode mode, const QString& value) 
         spec = byDuration(duration.value());
         break;
     }
+    case ResetMode::ToGroup:
+        if (text.isEmpty())
+            return KafkaError::invalidArgument(
+                QStringLiteral("to-group needs the group whose offsets to copy"));
+        return toGroup(text);
     case ResetMode::ToEarliest:
     case ResetMode::ToLatest:
     case ResetMode::ToCurrent:
@@ -142,6 +157,8 @@ QString ResetSpec::describe() const {
         return QStringLiteral("to latest");
     case ResetMode::ToCurrent:
         return QStringLiteral("to current");
+    case ResetMode::ToGroup:
+        return QStringLiteral("to group %1").arg(sourceGroup);
     }
     return {};
 }

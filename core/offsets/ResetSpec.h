@@ -10,7 +10,18 @@ namespace groupscope::offsets {
 
 // How one partition's new offset is chosen. "From file" is not a mode of its own: a file's
 // rows become ToOffset specs, which is also how Kafka's tool treats them.
-enum class ResetMode { ToOffset, ToDatetime, ByDuration, ShiftBy, ToEarliest, ToLatest, ToCurrent };
+// ToGroup copies another group's committed offsets (kafkactl's group clone, Redpanda
+// Console#96); Kafka's tool has no such option (its way is --from-file with G's offsets).
+enum class ResetMode {
+    ToOffset,
+    ToDatetime,
+    ByDuration,
+    ShiftBy,
+    ToEarliest,
+    ToLatest,
+    ToCurrent,
+    ToGroup
+};
 
 QString resetModeName(ResetMode mode); // "to-offset", "to-datetime", ... as the CLI flags say
 
@@ -20,15 +31,17 @@ struct ResetSpec {
     int64_t timestampMs = 0; // ToDatetime: ms since the epoch
     int64_t durationMs = 0;  // ByDuration: how far back from "now"
     QString text;            // what the user wrote, for messages and the Kafka command line
+    QString sourceGroup;     // ToGroup: the group whose committed offsets are copied
 
     static ResetSpec toOffset(int64_t offset);
     static ResetSpec shiftBy(int64_t shift);
     static ResetSpec toTimestamp(int64_t timestampMs);
     static ResetSpec byDuration(int64_t durationMs);
     static ResetSpec logical(ResetMode mode); // earliest, latest, current
+    static ResetSpec toGroup(const QString& sourceGroup);
 
     // Parses the value that goes with a mode ("42", "-5", "2024-01-31T12:00:00.000+01:00",
-    // "PT1H30M"). Logical modes take no value. Errors say what is wrong with the text.
+    // "PT1H30M", a group id). Logical modes take no value. Errors say what is wrong with the text.
     static kafka::Result<ResetSpec> parse(ResetMode mode, const QString& value);
 
     // The timestamp this spec looks up, for the time-based modes, given "now".

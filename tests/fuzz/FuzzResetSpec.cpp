@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 
 using namespace groupscope::offsets;
 
@@ -12,8 +13,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         return 0;
     constexpr ResetMode modes[] = {
         ResetMode::ToOffset,   ResetMode::ToDatetime, ResetMode::ByDuration, ResetMode::ShiftBy,
-        ResetMode::ToEarliest, ResetMode::ToLatest,   ResetMode::ToCurrent};
-    const ResetMode mode = modes[data[0] % 7];
+        ResetMode::ToEarliest, ResetMode::ToLatest,   ResetMode::ToCurrent,  ResetMode::ToGroup};
+    const ResetMode mode = modes[data[0] % std::size(modes)];
     const QString text =
         QString::fromUtf8(reinterpret_cast<const char*>(data + 1), qsizetype(size - 1));
     const auto spec = ResetSpec::parse(mode, text);

@@ -183,6 +183,38 @@ private slots:
                  (QMap<int, qlonglong>{{0, 10}, {1, 15}}));
     }
 
+    // The "group" mode copies another group's commits into the table's rows: the preview
+    // shows them, apply writes them, python3-kafka reads them back.
+    void copyOffsetsFromAnotherGroup() {
+        const QString topic = test::uniqueName(QStringLiteral("copy-orders"));
+        const QString source = test::uniqueName(QStringLiteral("copy-from"));
+        const QString group = test::uniqueName(QStringLiteral("copy-into"));
+        QVERIFY(test::createTopic(topic, 2));
+        QVERIFY(test::produce(topic, 20, 0));
+        QVERIFY(test::produce(topic, 20, 1));
+        QVERIFY(test::commitOffsets(source, topic, {7, 9}));
+        QVERIFY(test::commitOffsets(group, topic, {1, 1}));
+
+        auto window = openWindow(group);
+        ui::OffsetResetPanel* panel = window->groupDetail()->offsetPanel();
+        OffsetEditModel* model = panel->model();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            rowOf(model, topic, 1) && rowOf(model, topic, 1)->committedOffset == 1, 30000);
+        QVERIFY2(model->setSpec({model->rowOfKey({topic, 0}), model->rowOfKey({topic, 1})},
+                                offsets::ResetMode::ToGroup, source),
+                 qPrintable(model->lastRefusal()));
+        QTRY_VERIFY_WITH_TIMEOUT(previewReady(panel), 30000);
+        QCOMPARE(rowOf(model, topic, 0)->newOffset, std::optional<int64_t>(7));
+        QCOMPARE(rowOf(model, topic, 1)->newOffset, std::optional<int64_t>(9));
+        QTRY_VERIFY2_WITH_TIMEOUT(panel->applyButton()->isEnabled(),
+                                  qPrintable(panel->applyBlockReason()), 10000);
+        ui::ApplyConfirmDialog::setNextAnswer(true);
+        panel->applyButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->lastResults().isEmpty(), 30000);
+        QCOMPARE(test::committedOffsetsByKafka(group, topic),
+                 (QMap<int, qlonglong>{{0, 7}, {1, 9}}));
+    }
+
     void applyByDatetime() {
         const QString topic = test::uniqueName(QStringLiteral("reset-events"));
         const QString group = test::uniqueName(QStringLiteral("reset-analytics"));

@@ -726,6 +726,76 @@ p.close()
         QVERIFY(member.leave());
     }
 
+    // --to-group G plans each partition at G's commit: the same plan as Kafka's --from-file
+    // with G's offsets; a partition G has no commit for is named and left unchanged; after
+    // --execute python3-kafka reads G's offsets back from the copy.
+    void toGroupEqualsFromFileWithTheSourcesOffsets() {
+        const QString source = makeGroup(QStringLiteral("copy-source"));
+        const QString target = test::uniqueName(QStringLiteral("copy-target"));
+        QVERIFY(test::commitOffsets(target, m_topic, {0, 0, 0, 0})); // t:3 only in the target
+        const OffsetMap sourceOffsets = readBack(source);
+        QCOMPARE(sourceOffsets.size(), 5);
+        QByteArray csv;
+        for (auto it = sourceOffsets.cbegin(); it != sourceOffsets.cend(); ++it) {
+            const QString partition = it.key().mid(source.size() + 1); // topic:partition
+            csv += partition.left(partition.lastIndexOf(u':')).toUtf8() + ',' +
+                   partition.mid(partition.lastIndexOf(u':') + 1).toUtf8() + ',' +
+                   QByteArray::number(it.value()) + '\n';
+        }
+        const QString file = writeFile(QStringLiteral("copy-source.csv"), csv);
+        const OffsetMap kafka = kafkaPlan({target}, {QStringLiteral("--from-file"), file});
+        QCOMPARE(kafka, renameGroup(sourceOffsets, source, target));
+
+        const QStringList copy{QStringLiteral("--all-topics"), QStringLiteral("--to-group"),
+                               source};
+        const QMap<QString, QJsonObject> rows = ourRows(target, copy);
+        QCOMPARE(rows.size(), 6);
+        OffsetMap planned;
+        for (auto it = rows.cbegin(); it != rows.cend(); ++it)
+            if (it.value()[QStringLiteral("newOffset")].toInteger() !=
+                it.value()[QStringLiteral("currentOffset")].toInteger(-1))
+                planned.insert(it.key(), it.value()[QStringLiteral("newOffset")].toInteger());
+        // Partitions where the target already stands where the source does do not move.
+        OffsetMap moving = kafka;
+        for (auto it = kafka.cbegin(); it != kafka.cend(); ++it)
+            if (it.value() == 0)
+                moving.remove(it.key());
+        QCOMPARE(planned, moving);
+        const QJsonObject untouched = rows.value(key(target, m_topic, 3));
+        QCOMPARE(untouched[QStringLiteral("newOffset")].toInteger(), qint64(0));
+        QVERIFY2(untouched[QStringLiteral("warnings")].toArray().first().toString().contains(
+                     QStringLiteral("has no commit")),
+                 qPrintable(QJsonDocument(untouched).toJson()));
+
+        // Kafka's tool has no --to-group: the copy command says what to do instead.
+        const auto asKafka =
+            groupscope(QStringList{QStringLiteral("reset"), QStringLiteral("--group"), target,
+                                   QStringLiteral("--as-kafka-command")} +
+                       copy);
+        QCOMPARE(asKafka.exitCode, 1);
+        QVERIFY2(asKafka.err.contains("--from-file"), asKafka.err.constData());
+
+        ourPlan({target}, copy, true);
+        OffsetMap expected = renameGroup(sourceOffsets, source, target);
+        expected.insert(key(target, m_topic, 3), 0);
+        QCOMPARE(readBack(target), expected);
+    }
+
+    void toGroupFromAGroupWithoutCommitsChangesNothing() {
+        const QString target = makeGroup(QStringLiteral("copy-nothing"));
+        const OffsetMap before = readBack(target);
+        const QString nobody = test::uniqueName(QStringLiteral("nobody"));
+        const auto result =
+            groupscope({QStringLiteral("reset"), QStringLiteral("--group"), target,
+                        QStringLiteral("--all-topics"), QStringLiteral("--to-group"), nobody,
+                        QStringLiteral("--execute")});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.err.contains(
+                     QStringLiteral("group '%1' has no committed offsets").arg(nobody).toUtf8()),
+                 result.err.constData());
+        QCOMPARE(readBack(target), before);
+    }
+
     void undoRefusesAnotherCluster() {
         const QString group = makeGroup(QStringLiteral("reset-cluster"));
         const auto applied =

@@ -179,6 +179,40 @@ private slots:
                                        "no committed offset; to-current takes the log end 5")});
     }
 
+    // Copying another group: its commit, clamped to the log; where it has none, the row
+    // stays where it is and says so.
+    void toGroupTakesTheSourceGroupsCommit() {
+        PlanFacts facts = ordersFacts();
+        const QString source = QStringLiteral("billing-v1");
+        facts.committed.insert({source, orders0}, 70);
+        facts.committed.insert({source, orders1}, 9); // past the log end 5
+        const PlanRow copied = resolve(ResetSpec::toGroup(source), orders0, facts);
+        QCOMPARE(copied.newOffset, offset(70));
+        QCOMPARE(copied.delta(), offset(20));
+        QVERIFY(copied.warnings.isEmpty());
+        const PlanRow clamped = resolve(ResetSpec::toGroup(source), orders1, facts);
+        QCOMPARE(clamped.newOffset, offset(5));
+        QCOMPARE(clamped.warnings.size(), 1);
+
+        facts.committed.remove({source, orders1});
+        const PlanRow untouched = resolve(ResetSpec::toGroup(source), orders0, ordersFacts());
+        QCOMPARE(untouched.newOffset, offset(50));
+        QVERIFY(!untouched.changes());
+        QCOMPARE(untouched.warnings,
+                 QStringList{QStringLiteral("group 'billing-v1' has no commit on orders:0; left "
+                                            "unchanged")});
+        QVERIFY(untouched.error.isEmpty());
+        QVERIFY(!resolve(ResetSpec::toGroup(source), orders1, facts).newOffset.has_value());
+    }
+
+    void toGroupNeedsAGroup() {
+        QVERIFY(!ResetSpec::parse(ResetMode::ToGroup, QStringLiteral("  ")).ok());
+        const auto parsed = ResetSpec::parse(ResetMode::ToGroup, QStringLiteral(" billing-v1 "));
+        QVERIFY(parsed.ok());
+        QCOMPARE(parsed.value().sourceGroup, QStringLiteral("billing-v1"));
+        QCOMPARE(parsed.value().describe(), QStringLiteral("to group billing-v1"));
+    }
+
     void aCommitBeyondTheLogIsStillReportedAsCommitted() {
         PlanFacts facts = ordersFacts();
         facts.committed.insert({group, orders0}, 500); // e.g. the topic was recreated

@@ -70,6 +70,31 @@ AdminTaskRunner::CancelToken ResetController::previewRecords(QObject* context,
 
 bool ResetController::apply(QObject* context, const offsets::ResetSession& session,
                             std::chrono::milliseconds waitForEmpty, ApplyCallback done) {
+    return runWrite(
+        context,
+        [session, waitForEmpty](kafka::AdminClient& admin, offsets::AuditLog& audit,
+                                const std::atomic<bool>* cancelled) {
+            offsets::ApplySettings settings;
+            settings.tool = QStringLiteral("groupscope " GROUPSCOPE_VERSION);
+            settings.waitForEmpty = waitForEmpty;
+            settings.cancelled = cancelled;
+            return session.apply(admin, audit, settings);
+        },
+        std::move(done));
+}
+
+bool ResetController::deleteGroups(QObject* context, const QStringList& groupIds,
+                                   ApplyCallback done) {
+    return runWrite(
+        context,
+        [groupIds](kafka::AdminClient& admin, offsets::AuditLog& audit, const std::atomic<bool>*) {
+            return offsets::GroupDeleter(admin, audit)
+                .deleteGroups(groupIds, QStringLiteral("groupscope " GROUPSCOPE_VERSION));
+        },
+        std::move(done));
+}
+
+bool ResetController::runWrite(QObject* context, Write write, ApplyCallback done) {
     if (m_readOnly || m_applying || !m_runner)
         return false;
     m_applying = true;
@@ -78,17 +103,13 @@ bool ResetController::apply(QObject* context, const offsets::ResetSession& sessi
     // calls back only while the asking widget still exists.
     QPointer<QObject> asker(context);
     m_applyCancel =
-        m_runner->post(this, [this, session, waitForEmpty, asker, done](
+        m_runner->post(this, [this, write = std::move(write), asker, done](
                                  kafka::AdminClient* admin, const kafka::KafkaError& creationError,
                                  const AdminTaskRunner::CancelToken& cancel) {
             kafka::Result<QList<offsets::GroupApplyResult>> results(creationError);
             if (admin) {
                 offsets::AuditLog audit;
-                offsets::ApplySettings settings;
-                settings.tool = QStringLiteral("groupscope " GROUPSCOPE_VERSION);
-                settings.waitForEmpty = waitForEmpty;
-                settings.cancelled = cancel.get();
-                results = session.apply(*admin, audit, settings);
+                results = write(*admin, audit, cancel.get());
             }
             return AdminTaskRunner::Continuation([this, asker, done, results] {
                 m_applying = false;
@@ -96,13 +117,31 @@ bool ResetController::apply(QObject* context, const offsets::ResetSession& sessi
                 emit applyingChanged(false);
                 if (results)
                     for (const auto& group : results.value())
-                        if (!group.partitions.isEmpty())
+                        if (!group.partitions.isEmpty() || !group.auditId.isEmpty())
                             emit offsetsChanged(group.groupId);
                 if (asker)
                     done(results);
             });
         });
     return true;
+}
+
+void ResetController::previewDeletion(QObject* context, const QStringList& groupIds,
+                                      DeletionPreviewCallback done) {
+    if (!m_runner) {
+        done(notConnected());
+        return;
+    }
+    m_runner->post(context, [groupIds, done](kafka::AdminClient* admin,
+                                             const kafka::KafkaError& creationError,
+                                             const AdminTaskRunner::CancelToken&) {
+        kafka::Result<QList<offsets::GroupDeletionPreview>> previews(creationError);
+        if (admin) {
+            offsets::AuditLog audit; // the preview writes nothing
+            previews = offsets::GroupDeleter(*admin, audit).preview(groupIds);
+        }
+        return AdminTaskRunner::Continuation([done, previews] { done(previews); });
+    });
 }
 
 void ResetController::cancelApply() {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "monitor/AdminTaskRunner.h"
+#include "offsets/GroupDeleter.h"
 #include "offsets/ResetSession.h"
 
 #include <QObject>
@@ -47,15 +48,30 @@ public:
                std::chrono::milliseconds waitForEmpty, ApplyCallback done);
     // Abandons the apply in flight (also a wait for the group to become empty).
     void cancelApply();
+
+    using DeletionPreviewCallback =
+        std::function<void(const kafka::Result<QList<offsets::GroupDeletionPreview>>&)>;
+    // What deleting the groups would do, read now (GroupDeleter::preview).
+    void previewDeletion(QObject* context, const QStringList& groupIds,
+                         DeletionPreviewCallback done);
+    // Deletes the groups (GroupDeleter): a write like apply(), refused the same way when
+    // read-only or busy, each group's outcome in the callback.
+    bool deleteGroups(QObject* context, const QStringList& groupIds, ApplyCallback done);
     void topicPartitions(QObject* context, const QString& topic, PartitionsCallback done);
 
 signals:
     void applyingChanged(bool applying);
     void readOnlyChanged(bool readOnly);
-    // Offsets were written (fully or partly): views should refresh and history reload.
+    // Offsets were written (fully or partly) or a group deleted: views should refresh and
+    // history reload.
     void offsetsChanged(const QString& groupId);
 
 private:
+    using Write = std::function<kafka::Result<QList<offsets::GroupApplyResult>>(
+        kafka::AdminClient& admin, offsets::AuditLog& audit, const std::atomic<bool>* cancelled)>;
+    // Runs one write on the runner: one at a time, never when read-only.
+    bool runWrite(QObject* context, Write write, ApplyCallback done);
+
     QPointer<monitor::AdminTaskRunner> m_runner;
     bool m_readOnly = false;
     QString m_readOnlyReason;

@@ -13,9 +13,9 @@ struct ResetModeText {
 public:
     static QList<offsets::ResetMode> all() {
         using offsets::ResetMode;
-        return {ResetMode::ToOffset, ResetMode::ToDatetime, ResetMode::ByDuration,
-                ResetMode::ShiftBy,  ResetMode::ToEarliest, ResetMode::ToLatest,
-                ResetMode::ToCurrent};
+        return {ResetMode::ToOffset,  ResetMode::ToDatetime, ResetMode::ByDuration,
+                ResetMode::ShiftBy,   ResetMode::ToEarliest, ResetMode::ToLatest,
+                ResetMode::ToCurrent, ResetMode::ToGroup};
     }
     static QString label(offsets::ResetMode mode) {
         using offsets::ResetMode;
@@ -34,13 +34,16 @@ public:
             return tr("latest");
         case ResetMode::ToCurrent:
             return tr("current");
+        case ResetMode::ToGroup:
+            return tr("group");
         }
         return {};
     }
     static bool takesValue(offsets::ResetMode mode) {
         using offsets::ResetMode;
         return mode == ResetMode::ToOffset || mode == ResetMode::ToDatetime ||
-               mode == ResetMode::ByDuration || mode == ResetMode::ShiftBy;
+               mode == ResetMode::ByDuration || mode == ResetMode::ShiftBy ||
+               mode == ResetMode::ToGroup;
     }
     // What the Value editor expects, for placeholders and refusals.
     static QString hint(offsets::ResetMode mode) {
@@ -55,6 +58,8 @@ public:
             return tr("an ISO-8601 duration back from now, e.g. PT1H30M or P1D");
         case ResetMode::ShiftBy:
             return tr("a signed shift, e.g. -100 (replay) or 50 (skip)");
+        case ResetMode::ToGroup:
+            return tr("a group id: this partition goes where that group has committed");
         default:
             return tr("no value");
         }

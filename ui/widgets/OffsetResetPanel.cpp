@@ -585,6 +585,11 @@ void OffsetResetPanel::copyKafkaCommand() {
                           "CSV and use kafka-consumer-groups --from-file instead."));
             return;
         }
+    if (!offsets::KafkaResetCommand::expressible(requests.first().spec)) {
+        showStatus(tr("No command: Kafka's tool cannot copy another group's offsets. Export "
+                      "CSV and use kafka-consumer-groups --from-file instead."));
+        return;
+    }
     // Name the partitions explicitly, topic by topic: the command then covers exactly the
     // edited rows, whatever else the group has.
     QMap<QString, QStringList> partitions;

@@ -321,6 +321,7 @@ void MainWindow::createMenus() {
             [this] { m_detail->offsetPanel()->applyEdits(); });
 
     createAlertActions(fileMenu, viewMenu, groupMenu);
+    createDeleteActions(groupMenu);
 
     QMenu* helpMenu = menuBar()->addMenu(tr("&Help"));
     QAction* aboutAction = helpMenu->addAction(tr("&About Groupscope"));

@@ -88,6 +88,10 @@ private:
     QStringList selectedGroups() const;
     void toggleWatchOfSelection();
     void editThresholdsOfCurrentGroup();
+    // Deleting groups (MainWindowDelete.cpp): the actions, the confirmation, the outcome.
+    void createDeleteActions(QMenu* groupMenu);
+    void deleteSelectedGroups();
+    void showDeleteOutcome(const kafka::Result<QList<offsets::GroupApplyResult>>& results);
     void setKeepRunningInTray(bool keep);
     void showFromTray();
     void quit();
@@ -103,6 +107,7 @@ private:
     AlertController* m_alerts;
     AlertPanel* m_alertPanel;
     QSystemTrayIcon* m_tray;
+    QAction* m_deleteAction = nullptr;
     bool m_quitting = false; // Quit, not a close that may leave it in the tray
     QLabel* m_statusLabel;
     QLabel* m_refreshLabel;
