@@ -35,6 +35,8 @@ Commands:
                                       consumer, share, streams)
   describe (--group G ... | --all-groups) [--offsets [--lag-detail] | --members [--verbose] |
            --state [--verbose]] [--json]
+  describe --topic T ... [--json]     the groups that read each topic: their partitions of
+                                      it, state and lag on it (the GUI's Topics tab)
                                       committed offsets, log end offsets and lag per
                                       partition (a share group's start offsets, a streams
                                       group's offset lag); members, assignments and epochs;

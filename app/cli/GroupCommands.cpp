@@ -7,6 +7,7 @@
 #include "cli/TextTable.h"
 #include "kafka/AdminClient.h"
 #include "monitor/GroupInspector.h"
+#include "monitor/TopicSummary.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -122,7 +123,72 @@ int runListCommand(const CommandContext& context, ArgumentList& arguments) {
     return ExitSuccess;
 }
 
+// describe --topic T ...: the groups that read each topic, with their lag on it, as the
+// GUI's Topics tab shows them (monitor::topicConsumersOf over one poll of every group).
+static int describeTopics(const CommandContext& context, const QStringList& topics, bool asJson) {
+    for (const QString& topic : topics)
+        if (topic.trimmed().isEmpty()) {
+            context.err << "Error: --topic needs a non-empty topic name\n";
+            return ExitUsage;
+        }
+    auto admin = connect(context);
+    if (!admin)
+        return reportError(context, admin.error());
+    monitor::GroupInspector inspector(*admin.value());
+    auto cluster = inspector.inspectAll();
+    if (!cluster)
+        return reportError(context, cluster.error());
+    QList<monitor::TopicConsumer> rows;
+    for (const monitor::TopicConsumer& row : monitor::topicConsumersOf(cluster.value().groups))
+        if (topics.contains(row.topic))
+            rows.append(row);
+    int exitCode = ExitSuccess;
+    for (const QString& topic : topics)
+        if (std::none_of(rows.cbegin(), rows.cend(),
+                         [&](const auto& row) { return row.topic == topic; })) {
+            context.err << "Error: no group commits on or is assigned topic '" << topic << "'\n";
+            exitCode = ExitFailure;
+        }
+    const auto lagText = [](const monitor::TopicConsumer& row) {
+        return row.lag ? QString::number(*row.lag) : QStringLiteral("-");
+    };
+    if (asJson) {
+        QJsonArray array;
+        for (const monitor::TopicConsumer& row : rows)
+            array.append(QJsonObject{
+                {QStringLiteral("topic"), row.topic},
+                {QStringLiteral("topicPartitions"), row.topicPartitions},
+                {QStringLiteral("logSize"), qint64(row.logSize)},
+                {QStringLiteral("group"), row.groupId},
+                {QStringLiteral("type"), kafka::groupTypeName(row.type)},
+                {QStringLiteral("state"), kafka::groupStateName(row.state)},
+                {QStringLiteral("partitions"), row.partitions},
+                {QStringLiteral("lag"), row.lag ? QJsonValue(qint64(*row.lag)) : QJsonValue()},
+                {QStringLiteral("partitionsWithoutCommit"), row.withoutCommit}});
+        context.out << QJsonDocument(array).toJson(QJsonDocument::Indented);
+        return exitCode;
+    }
+    TextTable table({QStringLiteral("TOPIC"), QStringLiteral("PARTITIONS"),
+                     QStringLiteral("LOG-SIZE"), QStringLiteral("GROUP"), QStringLiteral("TYPE"),
+                     QStringLiteral("STATE"), QStringLiteral("GROUP-PARTITIONS"),
+                     QStringLiteral("LAG"), QStringLiteral("WITHOUT-COMMIT")});
+    for (const monitor::TopicConsumer& row : rows)
+        table.addRow({row.topic, QString::number(row.topicPartitions), QString::number(row.logSize),
+                      row.groupId, kafka::groupTypeName(row.type), kafka::groupStateName(row.state),
+                      QString::number(row.partitions), lagText(row),
+                      QString::number(row.withoutCommit)});
+    table.print(context.out);
+    return exitCode;
+}
+
 int runDescribeCommand(const CommandContext& context, ArgumentList& arguments) {
+    const QStringList topics = arguments.takeValues(QStringLiteral("--topic"));
+    if (!topics.isEmpty()) {
+        const bool asJson = arguments.takeFlag(QStringLiteral("--json"));
+        if (const int usage = rejectLeftovers(context, arguments))
+            return usage;
+        return describeTopics(context, topics, asJson);
+    }
     QStringList groupIds = arguments.takeValues(QStringLiteral("--group"));
     const bool allGroups = arguments.takeFlag(QStringLiteral("--all-groups"));
     const bool members = arguments.takeFlag(QStringLiteral("--members"));

@@ -7,6 +7,7 @@
 
 #include "monitor/GroupMonitorSnapshot.h"
 #include "monitor/GroupSummary.h"
+#include "monitor/TopicSummary.h"
 #include "snapshot/GroupSnapshot.h"
 
 #include <QList>
@@ -30,6 +31,8 @@ struct ClusterView {
     // What the group list shows of `cluster`'s groups that exist, in the same order: made
     // on the pipeline's thread, so the GUI thread only compares fingerprints.
     QList<GroupSummary> groupList;
+    // The same groups by topic (the Topics view), also made on the pipeline's thread.
+    QList<TopicConsumer> topicConsumers;
     // The watched groups' full snapshots, sorted by group id.
     QList<GroupMonitorSnapshot> watched;
     OffsetsTopicSkips offsetsTopicSkips;

@@ -74,6 +74,7 @@ ClusterView ClusterViewBuilder::view() const {
                   return a.group < b.group;
               });
     view.groupList = summariesOf(view.cluster.groups);
+    view.topicConsumers = topicConsumersOf(view.cluster.groups);
     return view;
 }
 

@@ -5,6 +5,7 @@
 #include <QPushButton>
 
 #include <algorithm>
+#include <utility>
 
 namespace groupscope::ui {
 

@@ -22,6 +22,7 @@
 #include "widgets/OffsetResetPanel.h"
 #include "widgets/PlaceholderTableView.h"
 #include "widgets/TableCopy.h"
+#include "widgets/TopicsView.h"
 
 #include <QAction>
 #include <QApplication>
@@ -76,6 +77,8 @@ MainWindow::MainWindow(QWidget* parent)
     , m_filterEdit(new QLineEdit(this))
     , m_stateFilter(new QComboBox(this))
     , m_splitter(new QSplitter(Qt::Vertical, this))
+    , m_browserTabs(new QTabWidget(this))
+    , m_topics(new TopicsView(this))
     , m_resetController(new ResetController(this))
     , m_detail(new GroupDetailWidget(m_resetController, this))
     , m_alerts(new AlertController(this))
@@ -175,7 +178,14 @@ void MainWindow::setUpLayout() {
     browserLayout->addWidget(m_view);
     m_detail->setObjectName(QStringLiteral("groupDetail"));
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
-    m_splitter->addWidget(browser);
+    // Groups and Topics: two ways into the same refresh; the detail below serves both.
+    m_browserTabs->setObjectName(QStringLiteral("browserTabs"));
+    m_browserTabs->setDocumentMode(true);
+    m_browserTabs->addTab(browser, tr("Groups"));
+    m_browserTabs->addTab(m_topics, tr("Topics"));
+    connect(m_topics, &TopicsView::groupActivated, this,
+            [this](const QString& groupId) { openGroup(groupId); });
+    m_splitter->addWidget(m_browserTabs);
     m_splitter->addWidget(m_detail);
     m_splitter->setStretchFactor(0, 2);
     m_splitter->setStretchFactor(1, 3);
@@ -293,8 +303,17 @@ void MainWindow::createMenus() {
     });
     QAction* listAction = viewMenu->addAction(tr("Group &list"));
     listAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
-    connect(listAction, &QAction::triggered, this,
-            [this] { m_view->setFocus(Qt::ShortcutFocusReason); });
+    connect(listAction, &QAction::triggered, this, [this] {
+        m_browserTabs->setCurrentIndex(0);
+        m_view->setFocus(Qt::ShortcutFocusReason);
+    });
+    QAction* topicsAction = viewMenu->addAction(tr("&Topics and their groups"));
+    topicsAction->setObjectName(QStringLiteral("topicsAction"));
+    topicsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T));
+    connect(topicsAction, &QAction::triggered, this, [this] {
+        m_browserTabs->setCurrentWidget(m_topics);
+        m_topics->filterEdit()->setFocus(Qt::ShortcutFocusReason);
+    });
     viewMenu->addSeparator();
     for (int tab = 0; tab < m_detail->tabs()->count(); ++tab) {
         QAction* action = viewMenu->addAction(m_detail->tabs()->tabText(tab));
@@ -387,6 +406,7 @@ void MainWindow::connectTo(const SavedConnection& connection) {
     m_lastFailure.clear();
     m_lastView = {};
     m_model->applySummaries({});
+    m_topics->applyConsumers({});
     setWindowTitle(tr("Groupscope — %1").arg(profile.bootstrapServers));
     showStatus(tr("Connecting to %1…").arg(profile.bootstrapServers), false);
     m_refreshLabel->clear();
@@ -469,6 +489,7 @@ void MainWindow::applyView(const ClusterView& view) {
     // not the GUI, once the list has let go of its rows.
     monitor::ClusterView previous = std::exchange(m_lastView, view);
     m_model->applySummaries(view.groupList);
+    m_topics->applyConsumers(view.topicConsumers);
     QThreadPool::globalInstance()->start(
         [previous = std::move(previous)]() mutable { previous = {}; });
     if (!m_groupToOpen.isEmpty())

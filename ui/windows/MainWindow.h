@@ -13,6 +13,7 @@ class QLabel;
 class QLineEdit;
 class QSplitter;
 class QSystemTrayIcon;
+class QTabWidget;
 class QTableView;
 
 namespace groupscope::monitor {
@@ -29,6 +30,7 @@ class GroupListModel;
 class GroupFilterProxyModel;
 class PlaceholderTableView;
 class ResetController;
+class TopicsView;
 
 // The group list of one cluster beside the detail of the open group, both refreshed from
 // the ClusterViews of one ClusterMonitor (the cluster's live pipeline, on its worker
@@ -55,6 +57,8 @@ public:
     GroupFilterProxyModel* groupProxyModel() const { return m_proxy; }
     QTableView* groupView() const;
     GroupDetailWidget* groupDetail() const { return m_detail; }
+    TopicsView* topicsView() const { return m_topics; }
+    QTabWidget* browserTabs() const { return m_browserTabs; }
     ResetController* resetController() const { return m_resetController; }
     AlertController* alertController() const { return m_alerts; }
     AlertPanel* alertPanel() const { return m_alertPanel; }
@@ -102,6 +106,8 @@ private:
     QLineEdit* m_filterEdit;
     QComboBox* m_stateFilter;
     QSplitter* m_splitter;
+    QTabWidget* m_browserTabs; // Groups, Topics
+    TopicsView* m_topics;
     ResetController* m_resetController;
     GroupDetailWidget* m_detail;
     AlertController* m_alerts;

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "snapshot/GroupSnapshot.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace groupscope::monitor {
+
+// One group reading one topic: a row of "which groups read this topic, and how far
+// behind is each?" (the Topics view, groupscope-cli describe --topic). Made from the same
+// poll as the group list, on the pipeline's thread, so both show the same lag.
+struct TopicConsumer {
+    QString topic;
+    int topicPartitions = 0; // partitions of the topic any listed group commits on or owns
+    int64_t logSize = 0;     // records in those partitions: log end - log start, summed
+    QString groupId;
+    kafka::GroupType type = kafka::GroupType::Unknown;
+    kafka::GroupState state = kafka::GroupState::Unknown;
+    int partitions = 0;         // of the topic the group commits on or owns
+    std::optional<int64_t> lag; // over the partitions with a commit; none without any
+    int withoutCommit = 0;      // partitions not counted in `lag`
+    lag::TimeLag timeLag;       // the worst of its partitions of the topic
+    QString timeLagText;        // formatted once, as in the group list
+    size_t fingerprint = 0;     // of every field above (see GroupSummary)
+    // topic, U+0001, group id: orders the rows as (topic, group) pairs do, since topic
+    // names have no character below it, and gives a table one key to find a row by.
+    QString key;
+
+    size_t computeFingerprint() const;
+};
+
+// Every (topic, group) pair of the groups that exist, sorted by topic, then group id.
+QList<TopicConsumer> topicConsumersOf(const QList<GroupSnapshot>& groups);
+
+} // namespace groupscope::monitor

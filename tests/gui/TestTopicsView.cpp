@@ -1,0 +1,81 @@
+// The Topics tab against the real broker: a topic's groups are listed with the same lag
+// as the group list shows for them (one poll feeds both), a hidden tab is brought up to
+// date when shown, the filter keeps the matching rows, and activating a row opens its
+// group in the detail.
+
+#include "TestBroker.h"
+
+#include "models/GroupListModel.h"
+#include "models/TopicConsumerModel.h"
+#include "widgets/GroupDetailWidget.h"
+#include "widgets/PlaceholderTableView.h"
+#include "widgets/TopicsView.h"
+#include "windows/MainWindow.h"
+
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTest>
+
+#include <memory>
+
+using namespace groupscope;
+
+class TestTopicsView : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        QString why;
+        if (test::bootstrapServers(&why).isEmpty())
+            QSKIP(qPrintable(why));
+        qputenv("GROUPSCOPE_NO_KEYCHAIN", "1");
+        QStandardPaths::setTestModeEnabled(true);
+    }
+
+    void topicsListTheirGroupsWithTheGroupListsLag() {
+        const QString topic = test::uniqueName(QStringLiteral("gui-topic"));
+        const QString reader = test::uniqueName(QStringLiteral("gui-reader"));
+        const QString other = test::uniqueName(QStringLiteral("gui-other"));
+        QVERIFY(test::createTopic(topic, 2));
+        QVERIFY(test::produce(topic, 30));
+        QVERIFY(test::commitOffsets(reader, topic, {2, 3}));
+        QVERIFY(test::commitOffsets(other, topic, {1}));
+
+        auto window = std::make_unique<ui::MainWindow>();
+        ui::SavedConnection connection;
+        connection.profile = test::brokerProfile();
+        connection.refreshInterval = std::chrono::milliseconds(500);
+        window->connectTo(connection);
+        window->show();
+        ui::GroupListModel* groups = window->groupListModel();
+        QTRY_VERIFY_WITH_TIMEOUT(groups->rowOf(reader) >= 0 && groups->rowOf(other) >= 0, 30000);
+
+        // Hidden, the tab has not been filled; shown, it catches up.
+        ui::TopicConsumerModel* topics = window->topicsView()->model();
+        QCOMPARE(topics->rowOf(topic, reader), -1);
+        window->browserTabs()->setCurrentWidget(window->topicsView());
+        QTRY_VERIFY_WITH_TIMEOUT(topics->rowOf(topic, reader) >= 0, 10000);
+        const qlonglong kafkaLag = test::lagReportedByKafka(reader);
+        QTRY_COMPARE_WITH_TIMEOUT(topics->rowAt(topics->rowOf(topic, reader)).lag.value_or(-1),
+                                  int64_t(kafkaLag), 10000);
+        QCOMPARE(groups->rowAt(groups->rowOf(reader)).totalLag.value_or(-2), int64_t(kafkaLag));
+        const auto& otherRow = topics->rowAt(topics->rowOf(topic, other));
+        QCOMPARE(otherRow.partitions, 1);
+        QCOMPARE(otherRow.topicPartitions, 2);
+        QCOMPARE(otherRow.lag, groups->rowAt(groups->rowOf(other)).totalLag);
+
+        // The filter keeps the topic's rows; activating the reader's row opens it.
+        window->topicsView()->filterEdit()->setText(topic);
+        QCOMPARE(window->topicsView()->proxy()->rowCount(), 2);
+        window->topicsView()->filterEdit()->setText(reader);
+        QCOMPARE(window->topicsView()->proxy()->rowCount(), 1);
+        const QModelIndex row = window->topicsView()->proxy()->index(0, 0);
+        emit window->topicsView()->view()->activated(row);
+        QCOMPARE(window->groupDetail()->groupId(), reader);
+    }
+};
+
+QTEST_MAIN(TestTopicsView)
+#include "TestTopicsView.moc"
