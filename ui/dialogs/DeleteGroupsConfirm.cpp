@@ -21,10 +21,6 @@ QString& lastTextShown() {
     return text;
 }
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("DeleteGroupsConfirm", text);
-}
-
 int deletable(const QList<offsets::GroupDeletionPreview>& previews) {
     return int(std::count_if(previews.cbegin(), previews.cend(),
                              [](const auto& preview) { return preview.refusal.isEmpty(); }));

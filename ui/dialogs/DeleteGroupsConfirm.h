@@ -2,6 +2,7 @@
 
 #include "offsets/GroupDeleter.h"
 
+#include <QCoreApplication>
 #include <QWidget>
 
 #include <optional>
@@ -12,6 +13,7 @@ namespace groupscope::ui {
 // committed offsets each, which of them will be refused and why, and that undo brings
 // their commits back. The default answer is Cancel.
 class DeleteGroupsConfirm {
+    Q_DECLARE_TR_FUNCTIONS(DeleteGroupsConfirm)
 public:
     // True when the user chose to delete; asks nothing (and says why) when no group can be.
     static bool confirm(QWidget* parent, const QString& cluster,
