@@ -126,20 +126,28 @@ void GroupMonitor::observePoll(const GroupSnapshot& snapshot, int64_t takenAtMs)
 
 void GroupMonitor::trackPartitions(const QString& groupId, TrackedGroup& group,
                                    const GroupSnapshot& snapshot) {
-    QSet<TopicPartition> present;
+    QList<TopicPartition> present;
     present.reserve(snapshot.partitions.size());
-    for (const PartitionSnapshot& partition : snapshot.partitions) {
-        present.insert(partition.topicPartition);
-        if (!group.knownPartitions.contains(partition.topicPartition)) {
-            group.knownPartitions.insert(partition.topicPartition);
-            ++m_partitionUsers[partition.topicPartition];
-        }
-    }
-    if (present.size() == group.knownPartitions.size() && group.absentPartitionPolls.isEmpty())
+    for (const PartitionSnapshot& partition : snapshot.partitions)
+        present.append(partition.topicPartition);
+    if (!std::is_sorted(present.cbegin(), present.cend()))
+        std::sort(present.begin(), present.end());
+    if (present == group.knownPartitions && group.absentPartitionPolls.isEmpty())
         return; // the common case: the same partitions as before
+    const auto contains = [](const QList<TopicPartition>& sorted, const TopicPartition& tp) {
+        return std::binary_search(sorted.cbegin(), sorted.cend(), tp);
+    };
+    for (const TopicPartition& partition : std::as_const(present)) {
+        const auto at = std::lower_bound(group.knownPartitions.begin(),
+                                         group.knownPartitions.end(), partition);
+        if (at != group.knownPartitions.end() && *at == partition)
+            continue;
+        group.knownPartitions.insert(at, partition);
+        ++m_partitionUsers[partition];
+    }
     QList<TopicPartition> dropped;
     for (const TopicPartition& partition : std::as_const(group.knownPartitions)) {
-        if (present.contains(partition))
+        if (contains(present, partition))
             group.absentPartitionPolls.remove(partition);
         else if (++group.absentPartitionPolls[partition] >= m_options.evictAfterAbsentPolls)
             dropped.append(partition);
@@ -150,7 +158,7 @@ void GroupMonitor::trackPartitions(const QString& groupId, TrackedGroup& group,
 
 void GroupMonitor::dropGroupPartition(const QString& groupId, TrackedGroup& group,
                                       const TopicPartition& partition) {
-    group.knownPartitions.remove(partition);
+    group.knownPartitions.removeOne(partition);
     group.absentPartitionPolls.remove(partition);
     m_health.removePartition(groupId, partition);
     m_timeLag.removeGroupPartition(groupId, partition);
