@@ -2,6 +2,7 @@
 
 #include "kafka/ConnectionProfile.h"
 #include "monitor/ClusterView.h"
+#include "offsets/ResetApplier.h"
 #include "settings/SavedConnection.h"
 
 #include <QMainWindow>
