@@ -5,6 +5,7 @@
 
 #include "TestBroker.h"
 
+#include "controllers/ResetController.h"
 #include "dialogs/ApplyConfirmDialog.h"
 #include "dialogs/DeleteGroupsConfirm.h"
 #include "models/GroupFilterProxyModel.h"
