@@ -198,9 +198,12 @@ int runCli(const QStringList& words, QTextStream& out, QTextStream& err) {
     common.bootstrap = arguments.takeValue(QStringLiteral("--bootstrap-server"));
     common.commandConfig = arguments.takeValue(QStringLiteral("--command-config"));
     common.timeout = arguments.takeValue(QStringLiteral("--timeout"));
-    auto command = arguments.takePositional();
-    // Kafka's tool names its action with a flag; accept those spellings too, so a
-    // kafka-consumer-groups line works with the program name changed.
+    // A command word comes first. Kafka's tool names its action with a flag, anywhere on
+    // the line; accept those spellings too, so a kafka-consumer-groups line works with the
+    // program name changed (`--delete --group G` must not take G for the command).
+    std::optional<QString> command;
+    if (!arguments.remaining().isEmpty() && !arguments.remaining().first().startsWith(u'-'))
+        command = arguments.takePositional();
     for (const auto& [flag, name] :
          {std::pair{"--list", "list"}, std::pair{"--describe", "describe"},
           std::pair{"--reset-offsets", "reset"}, std::pair{"--delete-offsets", "delete-offsets"},
