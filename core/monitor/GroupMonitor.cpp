@@ -138,8 +138,8 @@ void GroupMonitor::trackPartitions(const QString& groupId, TrackedGroup& group,
         return std::binary_search(sorted.cbegin(), sorted.cend(), tp);
     };
     for (const TopicPartition& partition : std::as_const(present)) {
-        const auto at = std::lower_bound(group.knownPartitions.begin(),
-                                         group.knownPartitions.end(), partition);
+        const auto at =
+            std::lower_bound(group.knownPartitions.begin(), group.knownPartitions.end(), partition);
         if (at != group.knownPartitions.end() && *at == partition)
             continue;
         group.knownPartitions.insert(at, partition);

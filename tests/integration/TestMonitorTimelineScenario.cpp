@@ -633,9 +633,9 @@ private slots:
         QStringList polledText;
         for (const QStringList& members : std::as_const(polledSets))
             polledText.append(members.join(QLatin1Char('+')));
-        QVERIFY2(polledSets == (QList<QStringList>{k1, k12, k123, k13}),
-                 qPrintable(QStringLiteral("polls inferred: ") +
-                            polledText.join(QStringLiteral(", "))));
+        QVERIFY2(
+            polledSets == (QList<QStringList>{k1, k12, k123, k13}),
+            qPrintable(QStringLiteral("polls inferred: ") + polledText.join(QStringLiteral(", "))));
         QMap<QString, int> polledSizes;
         const timeline::Generation& polledLast = approximate.timeline.generations.last();
         for (const timeline::GenerationMember& member : polledLast.members)
