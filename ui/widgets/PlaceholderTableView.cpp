@@ -1,5 +1,7 @@
 #include "widgets/PlaceholderTableView.h"
 
+#include <QHeaderView>
+
 #include <QPainter>
 
 namespace groupscope::ui {
@@ -20,6 +22,18 @@ void PlaceholderTableView::paintEvent(QPaintEvent* event) {
     painter.setPen(colour);
     const QRect area = viewport()->rect().adjusted(24, 24, -24, -24);
     painter.drawText(area, Qt::AlignCenter | Qt::TextWordWrap, m_placeholderText);
+}
+
+void PlaceholderTableView::setUpAsRowList(SelectionMode mode) {
+    setSelectionBehavior(QAbstractItemView::SelectRows);
+    setSelectionMode(mode);
+    setEditTriggers(QAbstractItemView::NoEditTriggers);
+    setAlternatingRowColors(true);
+    setShowGrid(false);
+    setWordWrap(false);
+    verticalHeader()->hide();
+    verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 12);
+    horizontalHeader()->setHighlightSections(false);
 }
 
 } // namespace groupscope::ui

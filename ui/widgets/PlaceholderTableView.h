@@ -13,6 +13,9 @@ public:
 
     QString placeholderText() const { return m_placeholderText; }
     void setPlaceholderText(const QString& text);
+    // A read-only list of one-line rows, as the group list and the Topics tab are: whole
+    // rows selected (`mode`), no editing, alternating rows, no grid, no row numbers.
+    void setUpAsRowList(SelectionMode mode);
 
 protected:
     void paintEvent(QPaintEvent* event) override;

@@ -39,15 +39,7 @@ TopicsView::TopicsView(QWidget* parent)
     m_view->setObjectName(QStringLiteral("topicTable"));
     m_view->setModel(m_proxy);
     m_view->setItemDelegate(new TextCellDelegate(m_view));
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_view->setAlternatingRowColors(true);
-    m_view->setShowGrid(false);
-    m_view->setWordWrap(false);
-    m_view->verticalHeader()->hide();
-    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 12);
-    m_view->horizontalHeader()->setHighlightSections(false);
+    m_view->setUpAsRowList(QAbstractItemView::SingleSelection);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->horizontalHeader()->resizeSection(TopicConsumerModel::TopicColumn, 220);
     m_view->horizontalHeader()->resizeSection(TopicConsumerModel::GroupColumn, 220);

@@ -136,18 +136,10 @@ void MainWindow::setUpGroupTable() {
     m_view->setItemDelegateForColumn(
         GroupListModel::LagTrendColumn,
         new LagSparklineDelegate(GroupListModel::LagTrendRole, m_view));
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_view->setAlternatingRowColors(true);
-    m_view->setShowGrid(false);
-    m_view->setWordWrap(false);
-    m_view->verticalHeader()->hide();
-    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 12);
+    m_view->setUpAsRowList(QAbstractItemView::ExtendedSelection);
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(GroupListModel::GroupColumn, Qt::AscendingOrder);
     QHeaderView* header = m_view->horizontalHeader();
-    header->setHighlightSections(false);
     header->setSectionResizeMode(GroupListModel::GroupColumn, QHeaderView::Stretch);
     header->setSectionResizeMode(GroupListModel::WatchColumn, QHeaderView::Fixed);
     header->resizeSection(GroupListModel::WatchColumn, m_view->fontMetrics().height() + 14);
