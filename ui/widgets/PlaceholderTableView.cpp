@@ -1,7 +1,6 @@
 #include "widgets/PlaceholderTableView.h"
 
 #include <QHeaderView>
-
 #include <QPainter>
 
 namespace groupscope::ui {
