@@ -77,10 +77,15 @@ void readRecords(Cursor& body, RecordBatchHeader& batch) {
         if (body.failed() || offsetDelta < 0 || offsetDelta > batch.lastOffsetDelta)
             return;
         RecordEntry entry;
-        entry.offset = batch.baseOffset + offsetDelta;
-        entry.timestampMs = batch.logAppendTime()     ? batch.maxTimestamp
-                            : batch.baseTimestamp < 0 ? -1
-                                                      : batch.baseTimestamp + timestampDelta;
+        // Corrupt bytes may put either sum past 64 bits: such an offset ends the batch, such
+        // a timestamp is unknown (-1), as a missing one is.
+        if (__builtin_add_overflow(batch.baseOffset, offsetDelta, &entry.offset))
+            return;
+        int64_t createTime = -1;
+        if (batch.baseTimestamp < 0 ||
+            __builtin_add_overflow(batch.baseTimestamp, timestampDelta, &createTime))
+            createTime = -1;
+        entry.timestampMs = batch.logAppendTime() ? batch.maxTimestamp : createTime;
         if (batch.isControl() && !batch.controlType) {
             const int64_t keyLength = body.varlong();
             if (keyLength >= 4) {
