@@ -37,6 +37,7 @@ TopicsView::TopicsView(QWidget* parent)
     });
 
     m_view->setObjectName(QStringLiteral("topicTable"));
+    m_view->setAccessibleName(tr("Topics tab"));
     m_view->setModel(m_proxy);
     m_view->setItemDelegate(new TextCellDelegate(m_view));
     m_view->setUpAsRowList(QAbstractItemView::SingleSelection);

@@ -7,6 +7,7 @@
 #include "delegates/TextCellDelegate.h"
 #include "dialogs/AlertThresholdsDialog.h"
 #include "dialogs/ConnectionManagerDialog.h"
+#include "dialogs/ShortcutsDialog.h"
 #include "kafka/GroupClientChoice.h"
 #include "kafka/LibrdkafkaVersion.h"
 #include "models/GroupFilterProxyModel.h"
@@ -125,6 +126,7 @@ void MainWindow::setUpFilters() {
 
 void MainWindow::setUpGroupTable() {
     m_view->setObjectName(QStringLiteral("groupTable"));
+    m_view->setAccessibleName(tr("Group list"));
     m_view->setModel(m_proxy);
     // Plain text cells are painted straight (TextCellDelegate): at 10,000 groups most
     // visible cells change on every refresh. The health cell has a colour, which only
@@ -276,6 +278,21 @@ void MainWindow::createMenus() {
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     connect(exportAction, &QAction::triggered, this,
             [this] { m_detail->offsetPanel()->exportCsv(); });
+    QAction* exportList = fileMenu->addAction(tr("Export the &group list…"));
+    exportList->setObjectName(QStringLiteral("exportGroupListAction"));
+    exportList->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    connect(exportList, &QAction::triggered, this, [this] {
+        statusBar()->showMessage(exportShownRows(this, m_view, tr("groups")), 8000);
+    });
+    QAction* exportPartitions = fileMenu->addAction(tr("Export the group's &partitions…"));
+    exportPartitions->setObjectName(QStringLiteral("exportPartitionsAction"));
+    connect(exportPartitions, &QAction::triggered, this, [this] {
+        statusBar()->showMessage(exportShownRows(this, m_detail->partitionView(),
+                                                 m_detail->groupId().isEmpty()
+                                                     ? tr("partitions")
+                                                     : m_detail->groupId() + tr("-partitions")),
+                                 8000);
+    });
     fileMenu->addSeparator();
     QAction* keepInTray = fileMenu->addAction(tr("&Keep running in the tray when closed"));
     keepInTray->setObjectName(QStringLiteral("keepRunningInTrayAction"));
@@ -338,6 +355,13 @@ void MainWindow::createMenus() {
     QAction* aboutAction = helpMenu->addAction(tr("&About Groupscope"));
     aboutAction->setMenuRole(QAction::AboutRole);
     connect(aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
+    QAction* shortcutsAction = helpMenu->addAction(tr("&Keyboard shortcuts"));
+    shortcutsAction->setObjectName(QStringLiteral("keyboardShortcutsAction"));
+    shortcutsAction->setShortcut(QKeySequence::HelpContents);
+    connect(shortcutsAction, &QAction::triggered, this, [this] {
+        ShortcutsDialog dialog(ShortcutsDialog::shortcutsOf(this), this);
+        dialog.exec();
+    });
 }
 
 void MainWindow::showAbout() {
