@@ -182,7 +182,22 @@ class TestMonitorTimelineScenario : public QObject {
             qWarning("cannot open monitor: %s", qPrintable(session.error().toString()));
             return nullptr;
         }
-        return std::move(session).value();
+        std::unique_ptr<MonitorSession> opened = std::move(session).value();
+        // Polls feed the timeline once the monitor knows the topic cannot be read; the
+        // scenario's first step must not happen before that (it did, now and then, and the
+        // polled timeline then began at the second step).
+        if (!readable && !test::waitFor(
+                             [&] {
+                                 opened->refresh();
+                                 return opened->monitor()
+                                     .snapshot(groups.first())
+                                     .timelineNote.contains(QStringLiteral("does not exist"));
+                             },
+                             std::chrono::seconds(30))) {
+            qWarning("the polling monitor never found its offsets topic missing");
+            return nullptr;
+        }
+        return opened;
     }
 
     void startPython(const QString& group, const QString& clientId, int base) {
