@@ -16,6 +16,7 @@ public:
         : m_owner(owner)
         , m_profile(owner->profile())
         , m_requestTimeout(owner->requestTimeout())
+        , m_listRows(owner->listRows())
         , m_watched(owner->watchedGroups())
         , m_rebalanceThresholds(owner->rebalanceThresholds())
         , m_stopRequested(std::move(stopRequested))
@@ -63,6 +64,7 @@ private:
         MonitorSession::Options options;
         options.profile = m_profile;
         options.requestTimeout = m_requestTimeout;
+        options.listRows = m_listRows;
         auto created = MonitorSession::create(std::move(options));
         if (!created) {
             deliverFailure(created.error().toString());
@@ -110,6 +112,7 @@ private:
     ClusterMonitor* m_owner; // outlives the worker thread: ~ClusterMonitor waits for it
     const kafka::ConnectionProfile m_profile;
     const Milliseconds m_requestTimeout;
+    const bool m_listRows;
     QStringList m_watched;
     QHash<QString, lag::RebalanceThresholds> m_rebalanceThresholds;
     const std::shared_ptr<std::atomic<bool>> m_stopRequested;

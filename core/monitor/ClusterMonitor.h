@@ -46,6 +46,10 @@ public:
     Milliseconds requestTimeout() const { return m_requestTimeout; }
     // The deadline of each Admin call; applies from the next start().
     void setRequestTimeout(Milliseconds timeout) { m_requestTimeout = timeout; }
+    // Whether each view carries the GUI's list rows (MonitorSession::Options::listRows);
+    // applies from the next start().
+    bool listRows() const { return m_listRows; }
+    void setListRows(bool on) { m_listRows = on; }
 
     // The groups whose full GroupMonitorSnapshot each view carries (the open group). Their
     // detail is ready from the next refresh, which runs at once.
@@ -88,6 +92,7 @@ private:
 
     kafka::ConnectionProfile m_profile;
     Milliseconds m_requestTimeout = defaultRequestTimeout;
+    bool m_listRows = false;
     std::atomic<long long> m_intervalMs{defaultInterval.count()};
     QStringList m_watched;
     QHash<QString, lag::RebalanceThresholds> m_rebalanceThresholds;

@@ -29,7 +29,8 @@ struct ClusterView {
     // listing stays until the monitor evicts it (see GroupMonitor::listedGroups()).
     ClusterSnapshot cluster;
     // What the group list shows of `cluster`'s groups that exist, in the same order: made
-    // on the pipeline's thread, so the GUI thread only compares fingerprints.
+    // on the pipeline's thread, so the GUI thread only compares fingerprints. Empty unless
+    // the builder was asked for them (ClusterViewBuilder::setListRows).
     QList<GroupSummary> groupList;
     // The same groups by topic (the Topics view), also made on the pipeline's thread.
     QList<TopicConsumer> topicConsumers;

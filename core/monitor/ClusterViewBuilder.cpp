@@ -73,8 +73,10 @@ ClusterView ClusterViewBuilder::view() const {
               [](const GroupMonitorSnapshot& a, const GroupMonitorSnapshot& b) {
                   return a.group < b.group;
               });
-    view.groupList = summariesOf(view.cluster.groups);
-    view.topicConsumers = topicConsumersOf(view.cluster.groups);
+    if (m_listRows) {
+        view.groupList = summariesOf(view.cluster.groups);
+        view.topicConsumers = topicConsumersOf(view.cluster.groups);
+    }
     return view;
 }
 

@@ -40,6 +40,10 @@ public:
     const GroupMonitor& monitor() const { return m_monitor; }
 
     ClusterView view() const;
+    // Whether view() also makes the rows of the GUI's group list and Topics tab
+    // (ClusterView::groupList, topicConsumers): at 10,000 groups that is 110,000 rows per
+    // refresh, which the exporter and the CLI never read. Off by default.
+    void setListRows(bool on) { m_listRows = on; }
 
 private:
     static GroupMonitor::Options leanElsewhere(GroupMonitor::Options options);
@@ -48,6 +52,7 @@ private:
     GroupMonitor m_monitor;
     QStringList m_watched; // sorted
     QDateTime m_takenAt;   // of the last poll
+    bool m_listRows = false;
 };
 
 } // namespace groupscope::monitor

@@ -43,6 +43,7 @@ MonitorSession::MonitorSession(Options options, std::unique_ptr<kafka::AdminClie
     , m_admin(std::move(admin))
     , m_builder(*m_options.clock, m_options.monitor) {
     m_builder.setWatchedGroups(m_options.groups, GroupMonitor::HistorySource::Stream);
+    m_builder.setListRows(m_options.listRows);
     if (!m_options.readOffsetsTopic) {
         monitor().setStreamState(GroupMonitor::StreamState::Unavailable,
                                  QStringLiteral("reading the offsets topic is switched off"));

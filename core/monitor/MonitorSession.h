@@ -52,6 +52,8 @@ public:
         std::chrono::milliseconds lagHistoryBudget{2000};
         const lag::Clock* clock = &lag::SystemClock::instance();
         GroupMonitor::Options monitor; // the watched groups' detail
+        // The GUI's list rows in each view (ClusterViewBuilder::setListRows).
+        bool listRows = false;
     };
 
     static kafka::Result<std::unique_ptr<MonitorSession>> create(Options options);

@@ -109,6 +109,8 @@ struct Pipeline {
     monitor::ClusterViewBuilder builder{clock};
     int tick = 0;
 
+    Pipeline() { builder.setListRows(true); } // as the GUI's monitor does
+
     monitor::ClusterView next() {
         clock.advance(pollInterval);
         builder.observePoll(poll(++tick), true);

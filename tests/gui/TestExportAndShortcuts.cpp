@@ -61,6 +61,7 @@ private slots:
         ui::MainWindow window;
         lag::ManualClock clock;
         monitor::ClusterViewBuilder builder(clock);
+        builder.setListRows(true);
         builder.observePoll({group(QStringLiteral("billing"), 5),
                              group(QStringLiteral("audit, \"eu\""), 40),
                              group(QStringLiteral("shipping"), 0)},

@@ -456,6 +456,7 @@ void MainWindow::connectTo(const SavedConnection& connection) {
     m_resetController->setRunner(m_runner);
     m_monitor = new ClusterMonitor(profile, this);
     m_monitor->setInterval(m_refreshInterval);
+    m_monitor->setListRows(true); // the group list and the Topics tab
     m_monitor->setRebalanceThresholds(m_alerts->rebalanceThresholds());
     // The open group stays open on the new cluster, watched from the first refresh.
     const QString open = m_groupToOpen.isEmpty() ? m_detail->groupId() : m_groupToOpen;
