@@ -3,7 +3,7 @@
 // it (Kafka's own tool no longer lists it), the History tab opens on the deletion's entry,
 // and its Undo commits the offsets again, read back by python3-kafka.
 
-#include "TestBroker.h"
+#include "BrokerWindow.h"
 
 #include "controllers/ResetController.h"
 #include "dialogs/ApplyConfirmDialog.h"
@@ -44,9 +44,7 @@ private slots:
         if (test::bootstrapServers(&why).isEmpty())
             QSKIP(qPrintable(why));
         QVERIFY(m_dataDir.isValid());
-        qputenv("GROUPSCOPE_DATA_DIR", m_dataDir.path().toUtf8());
-        qputenv("GROUPSCOPE_NO_KEYCHAIN", "1");
-        QStandardPaths::setTestModeEnabled(true);
+        test::keepGuiSettingsApart(m_dataDir.path());
     }
 
     void deleteWithConfirmationThenUndo() {
@@ -57,11 +55,7 @@ private slots:
         QVERIFY(test::commitOffsets(group, topic, {4, 6}));
         const QMap<int, qlonglong> committed{{0, 4}, {1, 6}};
 
-        auto window = std::make_unique<ui::MainWindow>();
-        ui::SavedConnection connection;
-        connection.profile = test::brokerProfile();
-        connection.refreshInterval = std::chrono::milliseconds(500);
-        window->connectTo(connection);
+        auto window = test::brokerWindow();
         window->show();
         QTRY_VERIFY_WITH_TIMEOUT(window->groupListModel()->rowOf(group) >= 0, 30000);
         const auto select = [&] {

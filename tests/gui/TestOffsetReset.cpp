@@ -4,7 +4,7 @@
 // and compare with the preview; undo restores the exact offsets; a live member disables
 // Apply and is named; a read-only profile cannot apply or undo.
 
-#include "TestBroker.h"
+#include "BrokerWindow.h"
 
 #include "controllers/ResetController.h"
 #include "dialogs/ApplyConfirmDialog.h"
@@ -71,12 +71,7 @@ c.close()
 )";
 
 std::unique_ptr<ui::MainWindow> openWindow(const QString& group, bool readOnly = false) {
-    auto window = std::make_unique<ui::MainWindow>();
-    ui::SavedConnection connection;
-    connection.profile = test::brokerProfile();
-    connection.readOnly = readOnly;
-    connection.refreshInterval = std::chrono::milliseconds(500);
-    window->connectTo(connection);
+    auto window = test::brokerWindow(readOnly);
     window->openGroup(group);
     // As a user would: the table is filled while it is on screen (OffsetResetPanel).
     window->groupDetail()->tabs()->setCurrentIndex(ui::GroupDetailWidget::OffsetsTab);
@@ -108,9 +103,7 @@ private slots:
             QSKIP(qPrintable(why));
         QVERIFY(m_dataDir.isValid());
         // The audit log and settings of this run stay in temporary places.
-        qputenv("GROUPSCOPE_DATA_DIR", m_dataDir.path().toUtf8());
-        qputenv("GROUPSCOPE_NO_KEYCHAIN", "1");
-        QStandardPaths::setTestModeEnabled(true);
+        test::keepGuiSettingsApart(m_dataDir.path());
     }
 
     void applyByOffsetAndShiftThenUndo() {

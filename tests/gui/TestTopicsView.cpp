@@ -3,7 +3,7 @@
 // date when shown, the filter keeps the matching rows, and activating a row opens its
 // group in the detail.
 
-#include "TestBroker.h"
+#include "BrokerWindow.h"
 
 #include "models/GroupListModel.h"
 #include "models/TopicConsumerModel.h"
@@ -30,8 +30,7 @@ private slots:
         QString why;
         if (test::bootstrapServers(&why).isEmpty())
             QSKIP(qPrintable(why));
-        qputenv("GROUPSCOPE_NO_KEYCHAIN", "1");
-        QStandardPaths::setTestModeEnabled(true);
+        test::keepGuiSettingsApart();
     }
 
     void topicsListTheirGroupsWithTheGroupListsLag() {
@@ -43,11 +42,7 @@ private slots:
         QVERIFY(test::commitOffsets(reader, topic, {2, 3}));
         QVERIFY(test::commitOffsets(other, topic, {1}));
 
-        auto window = std::make_unique<ui::MainWindow>();
-        ui::SavedConnection connection;
-        connection.profile = test::brokerProfile();
-        connection.refreshInterval = std::chrono::milliseconds(500);
-        window->connectTo(connection);
+        auto window = test::brokerWindow();
         window->show();
         ui::GroupListModel* groups = window->groupListModel();
         QTRY_VERIFY_WITH_TIMEOUT(groups->rowOf(reader) >= 0 && groups->rowOf(other) >= 0, 30000);

@@ -1,0 +1,34 @@
+#pragma once
+// What the GUI tests on the real broker share: settings, keychain and audit log kept away
+// from the user's, and a MainWindow connected to the test broker, refreshing every 500 ms.
+
+#include "TestBroker.h"
+
+#include "windows/MainWindow.h"
+
+#include <QStandardPaths>
+
+#include <memory>
+
+namespace groupscope::test {
+
+// Call from initTestCase(); `dataDir` (a valid temporary directory) holds the audit log.
+inline void keepGuiSettingsApart(const QString& dataDir = {}) {
+    if (!dataDir.isEmpty())
+        qputenv("GROUPSCOPE_DATA_DIR", dataDir.toUtf8());
+    qputenv("GROUPSCOPE_NO_KEYCHAIN", "1");
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+// Connected, not shown yet.
+inline std::unique_ptr<ui::MainWindow> brokerWindow(bool readOnly = false) {
+    auto window = std::make_unique<ui::MainWindow>();
+    ui::SavedConnection connection;
+    connection.profile = brokerProfile();
+    connection.readOnly = readOnly;
+    connection.refreshInterval = std::chrono::milliseconds(500);
+    window->connectTo(connection);
+    return window;
+}
+
+} // namespace groupscope::test
