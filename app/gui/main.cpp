@@ -140,10 +140,9 @@ int main(int argc, char* argv[]) {
     if (parser.isSet(options.readOnly))
         connection->readOnly = true;
 
-    groupscope::ui::MainWindow window;
-    window.connectTo(*connection);
+    // Each window is deleted when closed; File > New window opens more, on any profile.
+    groupscope::ui::MainWindow* window = groupscope::ui::MainWindow::openWindow(*connection);
     if (parser.isSet(options.group))
-        window.openGroup(parser.value(options.group));
-    window.show();
+        window->openGroup(parser.value(options.group));
     return app.exec();
 }

@@ -6,6 +6,7 @@
 
 #include "windows/MainWindow.h"
 
+#include <QSettings>
 #include <QStandardPaths>
 
 #include <memory>
@@ -13,9 +14,14 @@
 namespace groupscope::test {
 
 // Call from initTestCase(); `dataDir` (a valid temporary directory) holds the audit log.
+// With `dataDir` the settings are kept there too, apart from the other test programs that
+// ctest runs at the same time (window layouts and saved profiles are settings).
 inline void keepGuiSettingsApart(const QString& dataDir = {}) {
-    if (!dataDir.isEmpty())
+    if (!dataDir.isEmpty()) {
         qputenv("GROUPSCOPE_DATA_DIR", dataDir.toUtf8());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
+                           dataDir + QStringLiteral("/settings"));
+    }
     qputenv("GROUPSCOPE_NO_KEYCHAIN", "1");
     QStandardPaths::setTestModeEnabled(true);
 }

@@ -1,5 +1,10 @@
 #include "controllers/ResetController.h"
 
+#include "dialogs/ApplyConfirmDialog.h"
+#include "dialogs/ProductionWriteConfirm.h"
+
+#include <QWidget>
+
 namespace groupscope::ui {
 
 using monitor::AdminTaskRunner;
@@ -29,6 +34,27 @@ void ResetController::setReadOnly(bool readOnly, const QString& reason) {
         return;
     m_readOnly = readOnly;
     emit readOnlyChanged(readOnly);
+}
+
+void ResetController::setProduction(bool production, const QString& profileName) {
+    m_production = production;
+    m_productionName = profileName;
+}
+
+void ResetController::planDeletion(QObject* context, const QString& groupId,
+                                   const QStringList& topics, SessionCallback done) {
+    if (!m_runner) {
+        done(notConnected());
+        return;
+    }
+    m_runner->post(context, [groupId, topics, done](kafka::AdminClient* admin,
+                                                    const kafka::KafkaError& creationError,
+                                                    const AdminTaskRunner::CancelToken&) {
+        kafka::Result<offsets::ResetSession> result(creationError);
+        if (admin)
+            result = offsets::ResetSession::deleting(*admin, groupId, topics);
+        return AdminTaskRunner::Continuation([done, result = std::move(result)] { done(result); });
+    });
 }
 
 void ResetController::plan(QObject* context, const offsets::ResetSession& session,
@@ -70,8 +96,15 @@ AdminTaskRunner::CancelToken ResetController::previewRecords(QObject* context,
 
 bool ResetController::apply(QObject* context, const offsets::ResetSession& session,
                             std::chrono::milliseconds waitForEmpty, ApplyCallback done) {
+    int deletions = 0;
+    for (const auto& partitions : session.deletions())
+        deletions += int(partitions.size());
+    const QString what = session.plan().rows.isEmpty()
+                             ? tr("Delete %n committed offset(s) of group %1.", nullptr, deletions)
+                                   .arg(session.deletions().keys().join(QStringLiteral(", ")))
+                             : ApplyConfirmDialog::summary(session.plan(), deletions);
     return runWrite(
-        context,
+        context, what,
         [session, waitForEmpty](kafka::AdminClient& admin, offsets::AuditLog& audit,
                                 const std::atomic<bool>* cancelled) {
             offsets::ApplySettings settings;
@@ -87,6 +120,8 @@ bool ResetController::deleteGroups(QObject* context, const QStringList& groupIds
                                    ApplyCallback done) {
     return runWrite(
         context,
+        tr("Delete %n group(s): %1.", nullptr, int(groupIds.size()))
+            .arg(groupIds.join(QStringLiteral(", "))),
         [groupIds](kafka::AdminClient& admin, offsets::AuditLog& audit, const std::atomic<bool>*) {
             return offsets::GroupDeleter(admin, audit)
                 .deleteGroups(groupIds, QStringLiteral("groupscope " GROUPSCOPE_VERSION));
@@ -94,8 +129,28 @@ bool ResetController::deleteGroups(QObject* context, const QStringList& groupIds
         std::move(done));
 }
 
-bool ResetController::runWrite(QObject* context, Write write, ApplyCallback done) {
-    if (m_readOnly || m_applying || !m_runner)
+bool ResetController::mayWrite(QObject* context, const QString& what) {
+    if (!m_runner)
+        m_lastRefusal = tr("Not connected to a cluster.");
+    else if (m_readOnly)
+        m_lastRefusal = m_readOnlyReason;
+    else if (m_applying)
+        m_lastRefusal = tr("Another change is being applied; try again when it is done.");
+    else if (m_production) {
+        auto* widget = qobject_cast<QWidget*>(context);
+        if (ProductionWriteConfirm::confirm(widget ? widget->window() : nullptr, m_productionName,
+                                            what))
+            return true;
+        m_lastRefusal =
+            tr("Nothing was changed on the production cluster “%1”.").arg(m_productionName);
+    } else
+        return true;
+    return false;
+}
+
+bool ResetController::runWrite(QObject* context, const QString& what, Write write,
+                               ApplyCallback done) {
+    if (!mayWrite(context, what))
         return false;
     m_applying = true;
     emit applyingChanged(true);

@@ -29,6 +29,13 @@ public:
     bool isReadOnly() const { return m_readOnly; }
     QString readOnlyReason() const { return m_readOnlyReason; }
     bool isApplying() const { return m_applying; }
+    // A production profile (SavedConnection::production) asks a second time before every
+    // write, naming the profile (ProductionWriteConfirm); a declined ask refuses the write.
+    void setProduction(bool production, const QString& profileName = {});
+    bool isProduction() const { return m_production; }
+    // Why the last apply() or deleteGroups() that returned false refused: read-only, another
+    // write still running, or the production question declined.
+    QString lastRefusal() const { return m_lastRefusal; }
 
     using SessionCallback = std::function<void(const kafka::Result<offsets::ResetSession>&)>;
     using ApplyCallback =
@@ -42,8 +49,13 @@ public:
     // set the returned token to abandon it (a new plan or an apply makes it stale).
     monitor::AdminTaskRunner::CancelToken
     previewRecords(QObject* context, const offsets::ResetSession& session, SessionCallback done);
+    // A session that deletes the committed offsets of `topics` ("topic" or "topic:0,2") of
+    // one group (ResetSession::deleting), with the commits it removes in deletionRows.
+    void planDeletion(QObject* context, const QString& groupId, const QStringList& topics,
+                      SessionCallback done);
     // Applies a planned session, waiting up to `waitForEmpty` for active groups. Refused at
-    // once (callback not called, false returned) when read-only or busy.
+    // once (callback not called, false returned, lastRefusal() says why) when read-only,
+    // busy, or on production when the second question is declined.
     bool apply(QObject* context, const offsets::ResetSession& session,
                std::chrono::milliseconds waitForEmpty, ApplyCallback done);
     // Abandons the apply in flight (also a wait for the group to become empty).
@@ -69,12 +81,17 @@ signals:
 private:
     using Write = std::function<kafka::Result<QList<offsets::GroupApplyResult>>(
         kafka::AdminClient& admin, offsets::AuditLog& audit, const std::atomic<bool>* cancelled)>;
-    // Runs one write on the runner: one at a time, never when read-only.
-    bool runWrite(QObject* context, Write write, ApplyCallback done);
+    // Runs one write on the runner: one at a time, never when read-only, on production only
+    // after the second question about `what` ("Apply: replays 12 messages …").
+    bool runWrite(QObject* context, const QString& what, Write write, ApplyCallback done);
+    bool mayWrite(QObject* context, const QString& what);
 
     QPointer<monitor::AdminTaskRunner> m_runner;
     bool m_readOnly = false;
     QString m_readOnlyReason;
+    bool m_production = false;
+    QString m_productionName;
+    QString m_lastRefusal;
     bool m_applying = false;
     monitor::AdminTaskRunner::CancelToken m_applyCancel;
 };

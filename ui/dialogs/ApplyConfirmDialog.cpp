@@ -35,6 +35,8 @@ QList<offsets::PlanRow> changingRows(const offsets::ResetPlan& plan) {
 
 QString ApplyConfirmDialog::summary(const offsets::ResetPlan& plan, int deletions) {
     const QList<offsets::PlanRow> rows = changingRows(plan);
+    if (rows.isEmpty() && deletions > 0) // delete-offsets, or the undo of created commits
+        return tr("%n committed offset(s) will be deleted.", nullptr, deletions);
     QString text = tr("%n partition(s) of group %1 change: ", nullptr, int(rows.size()))
                        .arg(plan.groups().join(QStringLiteral(", ")));
     text += tr("replays %1 message(s), skips %2 message(s).")

@@ -14,9 +14,11 @@
 #include <QElapsedTimer>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QIcon>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPixmap>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
@@ -84,6 +86,8 @@ ConnectionManagerDialog::ConnectionManagerDialog(QWidget* parent)
     , m_extra(new QPlainTextEdit(this))
     , m_refreshSeconds(new QSpinBox(this))
     , m_readOnly(new QCheckBox(tr("Read-only: never change offsets through this profile"), this))
+    , m_colour(new QComboBox(this))
+    , m_production(new QCheckBox(tr("P&roduction: ask a second time before any write"), this))
     , m_secretNote(new QLabel(this))
     , m_testResult(new QLabel(this))
     , m_testButton(new QPushButton(tr("&Test connection"), this)) {
@@ -126,6 +130,25 @@ void ConnectionManagerDialog::configureFields() {
     m_refreshSeconds->setRange(1, 3600);
     m_refreshSeconds->setSuffix(tr(" s"));
     m_readOnly->setObjectName(QStringLiteral("readOnlyBox"));
+    m_production->setObjectName(QStringLiteral("productionBox"));
+    m_colour->setObjectName(QStringLiteral("profileColour"));
+    // A few colours that stay apart from each other and from the window's own, named so
+    // that the choice does not rest on colour vision alone.
+    m_colour->addItem(tr("None"), QString());
+    const std::pair<const char*, QString> colours[] = {
+        {QT_TR_NOOP("Red"), QStringLiteral("#d32f2f")},
+        {QT_TR_NOOP("Orange"), QStringLiteral("#ef6c00")},
+        {QT_TR_NOOP("Yellow"), QStringLiteral("#f9a825")},
+        {QT_TR_NOOP("Green"), QStringLiteral("#2e7d32")},
+        {QT_TR_NOOP("Teal"), QStringLiteral("#00897b")},
+        {QT_TR_NOOP("Blue"), QStringLiteral("#1565c0")},
+        {QT_TR_NOOP("Purple"), QStringLiteral("#6a1b9a")},
+        {QT_TR_NOOP("Grey"), QStringLiteral("#616161")}};
+    for (const auto& [name, colour] : colours) {
+        QPixmap swatch(16, 16);
+        swatch.fill(QColor(colour));
+        m_colour->addItem(QIcon(swatch), tr(name), colour);
+    }
 
     m_caPath->setObjectName(QStringLiteral("caPath"));
     m_certPath->setObjectName(QStringLiteral("certificatePath"));
@@ -168,6 +191,8 @@ QFormLayout* ConnectionManagerDialog::buildProfileForm() {
     form->addRow(tr("E&xtra properties:"), m_extra);
     form->addRow(tr("&Refresh every:"), m_refreshSeconds);
     form->addRow(QString(), m_readOnly);
+    form->addRow(tr("&Colour:"), m_colour);
+    form->addRow(QString(), m_production);
     return form;
 }
 
@@ -295,6 +320,14 @@ void ConnectionManagerDialog::setCurrentConnection(const SavedConnection& connec
     m_refreshSeconds->setValue(
         int(std::max<long long>(1, connection.refreshInterval.count() / 1000)));
     m_readOnly->setChecked(connection.readOnly);
+    m_production->setChecked(connection.production);
+    // A colour saved by hand that is not in the list is kept, shown as itself.
+    if (m_colour->findData(connection.colour) < 0) {
+        QPixmap swatch(16, 16);
+        swatch.fill(QColor(connection.colour));
+        m_colour->addItem(QIcon(swatch), connection.colour, connection.colour);
+    }
+    m_colour->setCurrentIndex(m_colour->findData(connection.colour));
     m_password->setText(profile.saslPassword);
     m_keyPassword->setText(profile.sslKeyPassword);
     m_verifyTls->setChecked(profile.tlsVerification);
@@ -349,6 +382,8 @@ SavedConnection ConnectionManagerDialog::currentConnection() const {
     }
     connection.refreshInterval = std::chrono::seconds(m_refreshSeconds->value());
     connection.readOnly = m_readOnly->isChecked();
+    connection.production = m_production->isChecked();
+    connection.colour = m_colour->currentData().toString();
     return connection;
 }
 
@@ -491,6 +526,7 @@ std::optional<SavedConnection> ConnectionManagerDialog::choose(QWidget* parent) 
     if (dialog.exec() != QDialog::Accepted)
         return std::nullopt;
     SavedConnection chosen = dialog.currentConnection();
+    chosen.isSavedProfile = true; // Connect saves the form first
     if (!fillSecrets(parent, chosen))
         return std::nullopt;
     return chosen;

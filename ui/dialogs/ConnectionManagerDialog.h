@@ -82,6 +82,8 @@ private:
     QPlainTextEdit* m_extra;
     QSpinBox* m_refreshSeconds;
     QCheckBox* m_readOnly;
+    QComboBox* m_colour;
+    QCheckBox* m_production;
     QLabel* m_secretNote;
     QLabel* m_testResult;
     QPushButton* m_testButton;

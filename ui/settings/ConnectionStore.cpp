@@ -38,6 +38,9 @@ QList<SavedConnection> ConnectionStore::load() {
         saved.readOnly = settings.value(QStringLiteral("readOnly"), false).toBool();
         saved.refreshInterval = std::chrono::milliseconds(
             settings.value(QStringLiteral("refreshMs"), 2000).toLongLong());
+        saved.colour = settings.value(QStringLiteral("colour")).toString();
+        saved.production = settings.value(QStringLiteral("production"), false).toBool();
+        saved.isSavedProfile = true;
         if (!profile.name.isEmpty())
             connections.append(saved);
     }
@@ -70,6 +73,8 @@ void ConnectionStore::save(const QList<SavedConnection>& connections) {
         settings.setValue(QStringLiteral("readOnly"), connections.at(i).readOnly);
         settings.setValue(QStringLiteral("refreshMs"),
                           qlonglong(connections.at(i).refreshInterval.count()));
+        settings.setValue(QStringLiteral("colour"), connections.at(i).colour);
+        settings.setValue(QStringLiteral("production"), connections.at(i).production);
     }
     settings.endArray();
 }

@@ -13,6 +13,18 @@ struct SavedConnection {
     kafka::ConnectionProfile profile;
     bool readOnly = false; // every write action (Apply, Undo, import-and-apply) is disabled
     std::chrono::milliseconds refreshInterval{2000};
+    // How its windows tell it apart from the others: a colour ("#rrggbb", empty for none)
+    // on the window's edge, and a production flag that asks a second time before any write.
+    QString colour;
+    bool production = false;
+    // A profile saved in the connection manager: its windows remember their layout, sort,
+    // filter and open group under its name. A one-off --bootstrap-server connection does not.
+    bool isSavedProfile = false;
+
+    // What windows and messages call it: the profile's name, else its servers.
+    QString displayName() const {
+        return profile.name.isEmpty() ? profile.bootstrapServers : profile.name;
+    }
 
     bool needsSaslPassword() const {
         return profile.securityProtocol.startsWith(QStringLiteral("SASL"));

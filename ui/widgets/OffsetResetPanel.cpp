@@ -62,6 +62,7 @@ OffsetResetPanel::OffsetResetPanel(ResetController* controller, QWidget* parent)
     , m_progress(new QProgressBar(this))
     , m_cancelButton(makeButton(tr("Cancel"), QStringLiteral("cancelApplyButton"), this))
     , m_applyButton(makeButton(tr("Apply…"), QStringLiteral("applyButton"), this))
+    , m_deleteButton(makeButton(tr("Delete offsets…"), QStringLiteral("deleteOffsetsButton"), this))
     , m_results(new QTableWidget(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 6, 0, 0);
@@ -102,6 +103,7 @@ OffsetResetPanel::OffsetResetPanel(ResetController* controller, QWidget* parent)
     connect(m_valueDelegate, &ResetValueDelegate::refused, this, &OffsetResetPanel::showStatus);
     connect(m_waitForEmpty, &QCheckBox::toggled, this, &OffsetResetPanel::updateApplyState);
     connect(m_applyButton, &QPushButton::clicked, this, &OffsetResetPanel::applyEdits);
+    connect(m_deleteButton, &QPushButton::clicked, this, &OffsetResetPanel::deleteSelectedOffsets);
     connect(m_cancelButton, &QPushButton::clicked, this, [this] {
         m_controller->cancelApply();
         showStatus(tr("Cancelling…"));
@@ -162,6 +164,7 @@ void OffsetResetPanel::buildApplyRow(QBoxLayout* layout) {
     applyRow->addStretch(1);
     applyRow->addWidget(m_progress);
     applyRow->addWidget(m_cancelButton);
+    applyRow->addWidget(m_deleteButton);
     applyRow->addWidget(m_applyButton);
     layout->addLayout(applyRow);
 }
@@ -447,6 +450,11 @@ void OffsetResetPanel::updateApplyState() {
     m_blockLabel->setText(reason);
     m_blockLabel->setVisible(!reason.isEmpty() && m_model->hasEdits());
     m_waitForEmpty->setEnabled(!m_controller->isReadOnly() && !m_controller->isApplying());
+    m_deleteButton->setEnabled(m_waitForEmpty->isEnabled() && !m_model->groupId().isEmpty());
+    m_deleteButton->setToolTip(
+        m_controller->isReadOnly()
+            ? m_controller->readOnlyReason()
+            : tr("Delete the group's committed offsets of the selected rows"));
     m_waitMinutes->setEnabled(m_waitForEmpty->isEnabled() && m_waitForEmpty->isChecked());
 }
 
@@ -467,8 +475,10 @@ void OffsetResetPanel::applyEdits() {
                                     : std::chrono::minutes(0);
     const bool waits = !m_group.description.members.isEmpty() && m_waitForEmpty->isChecked();
     if (!m_controller->apply(this, session, waitForEmpty,
-                             [this](const auto& results) { showResults(results); }))
+                             [this](const auto& results) { showResults(results); })) {
+        showStatus(m_controller->lastRefusal());
         return;
+    }
     showStatus(
         waits ? tr("Waiting for group %1 to become empty, then applying…").arg(m_model->groupId())
               : tr("Applying…"));

@@ -56,6 +56,9 @@ public:
     void copyKafkaCommand();
     void addTopic();
     void applyEdits();
+    // Deletes the group's committed offsets of the selected rows (OffsetResetPanelDelete.cpp).
+    void deleteSelectedOffsets();
+    QPushButton* deleteOffsetsButton() const { return m_deleteButton; }
 
 signals:
     void statusMessage(const QString& text);
@@ -95,6 +98,7 @@ private:
     QProgressBar* m_progress;
     QPushButton* m_cancelButton;
     QPushButton* m_applyButton;
+    QPushButton* m_deleteButton;
     QTableWidget* m_results;
     QTimer m_planTimer;
     monitor::GroupSnapshot m_group;

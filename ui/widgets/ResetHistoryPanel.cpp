@@ -166,8 +166,7 @@ void ResetHistoryPanel::confirmAndUndo(const offsets::AuditEntry& entry,
     const bool started =
         m_controller->apply(this, session.value(), std::chrono::milliseconds(0),
                             [this](const auto& results) { showUndoResults(results); });
-    if (started)
-        showStatus(tr("Undoing %1…").arg(entry.id));
+    showStatus(started ? tr("Undoing %1…").arg(entry.id) : m_controller->lastRefusal());
 }
 
 void ResetHistoryPanel::showUndoResults(

@@ -30,6 +30,7 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDBusConnection>
+#include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -52,6 +53,9 @@ using monitor::ClusterMonitor;
 using monitor::ClusterView;
 
 namespace {
+
+// Quit closes every window, none of which then stays in the tray.
+bool quitting = false;
 
 QString timeOfDay(const QDateTime& time) {
     return time.toLocalTime().toString(QStringLiteral("HH:mm:ss"));
@@ -87,7 +91,9 @@ MainWindow::MainWindow(QWidget* parent)
     , m_tray(new QSystemTrayIcon(applicationIcon(), this))
     , m_statusLabel(new QLabel(this))
     , m_refreshLabel(new QLabel(this))
-    , m_modeLabel(new QLabel(this)) {
+    , m_modeLabel(new QLabel(this))
+    , m_colourBar(new QFrame(this))
+    , m_profileLabel(new QLabel(this)) {
     setWindowTitle(tr("Groupscope"));
     setWindowIcon(applicationIcon());
     resize(1200, 800);
@@ -99,7 +105,7 @@ MainWindow::MainWindow(QWidget* parent)
     setUpStatusBar();
     setUpAlerts();
     createMenus();
-    restoreLayout();
+    applyLayout(WindowLayoutStore::load({}), true);
     showStatus(tr("Not connected"), false);
 }
 
@@ -184,7 +190,18 @@ void MainWindow::setUpLayout() {
     m_splitter->setStretchFactor(0, 2);
     m_splitter->setStretchFactor(1, 3);
     m_splitter->setChildrenCollapsible(false);
-    setCentralWidget(m_splitter);
+    // The profile's colour runs along the window's top edge, so that two windows on two
+    // clusters are told apart at a glance (showProfile).
+    m_colourBar->setObjectName(QStringLiteral("profileColourBar"));
+    m_colourBar->setFixedHeight(5);
+    m_colourBar->hide();
+    auto* central = new QWidget(this);
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_colourBar);
+    centralLayout->addWidget(m_splitter, 1);
+    setCentralWidget(central);
     connect(m_detail, &GroupDetailWidget::statusMessage, this,
             [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(m_resetController, &ResetController::offsetsChanged, this, [this] {
@@ -200,7 +217,12 @@ void MainWindow::setUpStatusBar() {
     m_statusLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_refreshLabel->setObjectName(QStringLiteral("lastRefresh"));
     m_modeLabel->setObjectName(QStringLiteral("connectionMode"));
-    statusBar()->addPermanentWidget(m_statusLabel, 1);
+    m_profileLabel->setObjectName(QStringLiteral("profileLabel"));
+    // The profile and the connection's state are normal widgets, which a temporary message
+    // ("Deleted g; Undo in the History tab…") replaces for its few seconds: a permanent
+    // widget that stretches would leave such a message no room at all.
+    statusBar()->addWidget(m_profileLabel);
+    statusBar()->addWidget(m_statusLabel, 1);
     statusBar()->addPermanentWidget(m_modeLabel);
     statusBar()->addPermanentWidget(m_refreshLabel);
 }
@@ -212,8 +234,7 @@ MainWindow::~MainWindow() {
 void MainWindow::closeEvent(QCloseEvent* event) {
     saveLayout();
     // Asked for: the window goes, the monitor and its alerts stay, in the tray.
-    if (!m_quitting && WatchStore::keepRunningInTray() &&
-        QSystemTrayIcon::isSystemTrayAvailable()) {
+    if (!quitting && WatchStore::keepRunningInTray() && QSystemTrayIcon::isSystemTrayAvailable()) {
         m_tray->show();
         hide();
         event->ignore();
@@ -223,37 +244,48 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 }
 
 void MainWindow::quit() {
-    m_quitting = true;
-    close();
+    quitting = true;
+    QApplication::closeAllWindows();
     QCoreApplication::quit();
 }
 
-void MainWindow::restoreLayout() {
-    QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
-    m_splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray());
-    restoreState(settings.value(QStringLiteral("mainWindow/docks")).toByteArray()); // the alerts
-    // "groupColumns4": the list gained columns (the star, the latest); a header state saved for
-    // the old ones would put widths on the wrong columns.
-    m_view->horizontalHeader()->restoreState(
-        settings.value(QStringLiteral("mainWindow/groupColumns4")).toByteArray());
-    m_detail->partitionView()->horizontalHeader()->restoreState(
-        settings.value(QStringLiteral("mainWindow/partitionColumns2")).toByteArray());
-    m_detail->offsetPanel()->view()->horizontalHeader()->restoreState(
-        settings.value(QStringLiteral("mainWindow/offsetColumns")).toByteArray());
+WindowLayout MainWindow::currentLayout() const {
+    WindowLayout layout;
+    layout.geometry = saveGeometry();
+    layout.splitter = m_splitter->saveState();
+    layout.docks = saveState(); // the alerts
+    layout.groupColumns = m_view->horizontalHeader()->saveState();
+    layout.partitionColumns = m_detail->partitionView()->horizontalHeader()->saveState();
+    layout.offsetColumns = m_detail->offsetPanel()->view()->horizontalHeader()->saveState();
+    layout.filterText = m_filterEdit->text();
+    layout.stateFilter = m_stateFilter->currentIndex();
+    layout.browserTab = m_browserTabs->currentIndex();
+    layout.openGroup = m_groupToOpen.isEmpty() ? m_detail->groupId() : m_groupToOpen;
+    return layout;
+}
+
+void MainWindow::applyLayout(const WindowLayout& layout, bool withGeometry) {
+    if (withGeometry)
+        restoreGeometry(layout.geometry);
+    m_splitter->restoreState(layout.splitter);
+    restoreState(layout.docks);
+    // The header's state holds the sort column; the proxy sorts when told.
+    QHeaderView* header = m_view->horizontalHeader();
+    if (header->restoreState(layout.groupColumns))
+        m_view->sortByColumn(header->sortIndicatorSection(), header->sortIndicatorOrder());
+    m_detail->partitionView()->horizontalHeader()->restoreState(layout.partitionColumns);
+    m_detail->offsetPanel()->view()->horizontalHeader()->restoreState(layout.offsetColumns);
+    m_filterEdit->setText(layout.filterText);
+    if (layout.stateFilter >= 0 && layout.stateFilter < m_stateFilter->count())
+        m_stateFilter->setCurrentIndex(layout.stateFilter);
+    if (layout.browserTab >= 0 && layout.browserTab < m_browserTabs->count())
+        m_browserTabs->setCurrentIndex(layout.browserTab);
 }
 
 void MainWindow::saveLayout() const {
-    QSettings settings;
-    settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("mainWindow/splitter"), m_splitter->saveState());
-    settings.setValue(QStringLiteral("mainWindow/docks"), saveState());
-    settings.setValue(QStringLiteral("mainWindow/groupColumns4"),
-                      m_view->horizontalHeader()->saveState());
-    settings.setValue(QStringLiteral("mainWindow/partitionColumns2"),
-                      m_detail->partitionView()->horizontalHeader()->saveState());
-    settings.setValue(QStringLiteral("mainWindow/offsetColumns"),
-                      m_detail->offsetPanel()->view()->horizontalHeader()->saveState());
+    // Without a saved profile, only the sizes are kept, as the start of the next window.
+    WindowLayoutStore::save(m_connection.isSavedProfile ? m_connection.displayName() : QString(),
+                            currentLayout());
 }
 
 void MainWindow::createMenus() {
@@ -261,6 +293,10 @@ void MainWindow::createMenus() {
     QAction* connectAction = fileMenu->addAction(tr("&Connections…"));
     connectAction->setShortcut(QKeySequence::Open);
     connect(connectAction, &QAction::triggered, this, &MainWindow::askForConnection);
+    QAction* newWindow = fileMenu->addAction(tr("New &window…"));
+    newWindow->setObjectName(QStringLiteral("newWindowAction"));
+    newWindow->setShortcut(QKeySequence::New);
+    connect(newWindow, &QAction::triggered, this, &MainWindow::askForNewWindow);
     QAction* refreshAction = fileMenu->addAction(tr("&Refresh now"));
     refreshAction->setShortcut(QKeySequence::Refresh);
     connect(refreshAction, &QAction::triggered, this, [this] {
@@ -415,19 +451,27 @@ void MainWindow::connectTo(const SavedConnection& connection) {
     }
     if (m_runner)
         m_runner->deleteLater();
+    if (!m_connection.profile.bootstrapServers.isEmpty())
+        saveLayout(); // what the previous profile's window looked like
     const kafka::ConnectionProfile& profile = connection.profile;
     m_connection = connection;
+    if (connection.isSavedProfile) {
+        const WindowLayout layout = WindowLayoutStore::load(connection.displayName());
+        applyLayout(layout, !isVisible());
+        if (m_groupToOpen.isEmpty() && !layout.openGroup.isEmpty())
+            m_groupToOpen = layout.openGroup;
+    }
     m_refreshInterval = connection.refreshInterval;
     m_lastGoodRefresh = {};
     m_lastFailure.clear();
     m_lastView = {};
     m_model->applySummaries({});
     m_topics->applyConsumers({});
-    setWindowTitle(tr("Groupscope — %1").arg(profile.bootstrapServers));
+    showProfile();
     showStatus(tr("Connecting to %1…").arg(profile.bootstrapServers), false);
     m_refreshLabel->clear();
 
-    const QString name = profile.name.isEmpty() ? profile.bootstrapServers : profile.name;
+    const QString name = connection.displayName();
     m_resetController->setReadOnly(
         connection.readOnly,
         tr("The connection profile “%1” is read-only: offsets cannot be changed from it.")
@@ -439,6 +483,9 @@ void MainWindow::connectTo(const SavedConnection& connection) {
     if (connection.readOnly) {
         modes.append(tr("Read-only"));
         reasons.append(m_resetController->readOnlyReason());
+    } else if (connection.production) {
+        modes.append(tr("Production"));
+        reasons.append(tr("Every write asks a second time, for the profile's name."));
     }
     if (const QString note = kafka::GroupClientChoice::forProfile(profile).fallbackNote();
         !note.isEmpty()) {
@@ -470,6 +517,51 @@ void MainWindow::connectTo(const SavedConnection& connection) {
 void MainWindow::askForConnection() {
     if (const auto chosen = ConnectionManagerDialog::choose(this))
         connectTo(*chosen);
+}
+
+void MainWindow::askForNewWindow() {
+    if (const auto chosen = ConnectionManagerDialog::choose(this))
+        openWindow(*chosen);
+}
+
+MainWindow* MainWindow::openWindow(const SavedConnection& connection) {
+    auto* window = new MainWindow;
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->connectTo(connection);
+    window->show();
+    return window;
+}
+
+QColor MainWindow::profileColour() const {
+    return QColor(m_connection.colour);
+}
+
+void MainWindow::showProfile() {
+    const QString name = m_connection.displayName();
+    const QColor colour = profileColour();
+    m_colourBar->setVisible(colour.isValid());
+    m_colourBar->setStyleSheet(
+        colour.isValid() ? QStringLiteral("background-color: %1;").arg(colour.name()) : QString());
+    m_profileLabel->setText(m_connection.production ? tr("● %1 · production").arg(name)
+                                                    : tr("● %1").arg(name));
+    m_profileLabel->setStyleSheet(
+        colour.isValid() ? QStringLiteral("color: %1; font-weight: bold;").arg(colour.name())
+                         : QStringLiteral("font-weight: bold;"));
+    m_profileLabel->setVisible(!name.isEmpty());
+    m_tray->setToolTip(tr("Groupscope — %1").arg(name));
+    m_resetController->setProduction(m_connection.production, name);
+    updateTitle();
+}
+
+void MainWindow::updateTitle() {
+    const QString servers = m_connection.profile.bootstrapServers;
+    const QString name = m_connection.displayName();
+    QString title = name == servers ? name : tr("%1 (%2)").arg(name, servers);
+    if (m_lastGoodRefresh.isValid())
+        title = tr("%1 — %2").arg(title, groupCount(m_model->rowCount()));
+    if (m_connection.production)
+        title = tr("%1 [production]").arg(title);
+    setWindowTitle(tr("Groupscope — %1").arg(title));
 }
 
 void MainWindow::openCurrentGroup() {
@@ -518,8 +610,7 @@ void MainWindow::applyView(const ClusterView& view) {
     m_lastGoodRefresh =
         view.cluster.takenAt.isValid() ? view.cluster.takenAt : QDateTime::currentDateTime();
     const int groups = m_model->rowCount();
-    setWindowTitle(
-        tr("Groupscope — %1 (%2)").arg(m_connection.profile.bootstrapServers, groupCount(groups)));
+    updateTitle();
     // The time of the refresh is in its own permanent label beside this one.
     QString status =
         tr("Connected to %1 — %2").arg(m_connection.profile.bootstrapServers, groupCount(groups));

@@ -4,6 +4,7 @@
 #include "monitor/ClusterView.h"
 #include "offsets/ResetApplier.h"
 #include "settings/SavedConnection.h"
+#include "settings/WindowLayoutStore.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -16,6 +17,7 @@ class QSplitter;
 class QSystemTrayIcon;
 class QTabWidget;
 class QTableView;
+class QColor;
 
 namespace groupscope::monitor {
 class AdminTaskRunner;
@@ -47,6 +49,9 @@ public:
     // waiting for it. A read-only connection disables every write action.
     void connectTo(const kafka::ConnectionProfile& profile);
     void connectTo(const SavedConnection& connection);
+    // A window of its own on `connection`, shown, deleted when closed: File > New window.
+    // Windows share nothing but the settings; each has its own monitor and alerts.
+    static MainWindow* openWindow(const SavedConnection& connection);
     void setRefreshInterval(std::chrono::milliseconds interval);
     // Opens a group in the detail pane now, or as soon as a refresh lists it.
     void openGroup(QString groupId); // by value: callers pass m_groupToOpen, which it clears
@@ -67,6 +72,9 @@ public:
     QString connectionStatusText() const;
     bool connectionStatusIsError() const { return m_statusIsError; }
     bool isReadOnly() const;
+    const SavedConnection& connection() const { return m_connection; }
+    // The profile's colour on the window's edge; invalid when it has none.
+    QColor profileColour() const;
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -85,8 +93,14 @@ private:
     void updatePlaceholder();
     void askForConnection();
     void openCurrentGroup();
-    void restoreLayout();
+    // The window's layout, sort, filter and open group, remembered per saved profile
+    // (WindowLayoutStore); geometry only where the window is not on screen yet.
+    WindowLayout currentLayout() const;
+    void applyLayout(const WindowLayout& layout, bool withGeometry);
     void saveLayout() const;
+    void showProfile(); // title, colour, production mark
+    void updateTitle();
+    void askForNewWindow();
     // Alerts: the panel, the tray icon, the notifier the desktop offers, the actions.
     void setUpAlerts();
     void createAlertActions(QMenu* fileMenu, QMenu* viewMenu, QMenu* groupMenu);
@@ -115,10 +129,11 @@ private:
     AlertPanel* m_alertPanel;
     QSystemTrayIcon* m_tray;
     QAction* m_deleteAction = nullptr;
-    bool m_quitting = false; // Quit, not a close that may leave it in the tray
     QLabel* m_statusLabel;
     QLabel* m_refreshLabel;
     QLabel* m_modeLabel;
+    QWidget* m_colourBar;
+    QLabel* m_profileLabel;
     QPointer<monitor::ClusterMonitor> m_monitor;
     QPointer<monitor::AdminTaskRunner> m_runner;
     SavedConnection m_connection;

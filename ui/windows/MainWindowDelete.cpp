@@ -8,6 +8,7 @@
 #include "controllers/ResetController.h"
 #include "dialogs/DeleteGroupsConfirm.h"
 #include "widgets/GroupDetailWidget.h"
+#include "widgets/OffsetResetPanel.h"
 #include "widgets/PlaceholderTableView.h"
 
 #include <QAction>
@@ -24,6 +25,14 @@ void MainWindow::createDeleteActions(QMenu* groupMenu) {
     m_deleteAction->setObjectName(QStringLiteral("deleteGroupAction"));
     m_deleteAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Delete));
     connect(m_deleteAction, &QAction::triggered, this, &MainWindow::deleteSelectedGroups);
+    // Offsets, not the group: the selected rows of the Reset offsets tab.
+    QAction* deleteOffsets = groupMenu->addAction(tr("Delete the selected rows' &offsets…"));
+    deleteOffsets->setObjectName(QStringLiteral("deleteOffsetsAction"));
+    deleteOffsets->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Delete));
+    connect(deleteOffsets, &QAction::triggered, this, [this] {
+        m_detail->tabs()->setCurrentIndex(GroupDetailWidget::OffsetsTab);
+        m_detail->offsetPanel()->deleteSelectedOffsets();
+    });
     // The Delete key on the list does the same.
     auto* deleteByKey = new QAction(tr("Delete group…"), m_view);
     deleteByKey->setShortcut(QKeySequence::Delete);
@@ -82,9 +91,7 @@ void MainWindow::deleteSelectedGroups() {
                     deletable.append(preview.group.groupId);
             if (!m_resetController->deleteGroups(
                     this, deletable, [this](const auto& results) { showDeleteOutcome(results); }))
-                statusBar()->showMessage(tr("Another change is being applied; try again when "
-                                            "it is done."),
-                                         5000);
+                statusBar()->showMessage(m_resetController->lastRefusal(), 8000);
         });
 }
 
