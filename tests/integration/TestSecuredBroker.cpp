@@ -307,6 +307,52 @@ void TestSecuredBroker::restrictedUserTimelineFallsBackToPolling() {
     QCOMPARE(json[QStringLiteral("state")].toString(), QStringLiteral("Empty"));
 }
 
+// carol may describe the topic but not read it: the figures that need its records
+// (effective lag, the oldest unconsumed record's age) are named as not computed, with the
+// ACL as the reason, never guessed; the plain lag is admin's, who reads both.
+void TestSecuredBroker::unreadableRecordsLeaveThePlainLagAndSayWhy() {
+    const QStringList describe{QStringLiteral("describe"), QStringLiteral("--group"), m_group,
+                               QStringLiteral("--lag-detail"), QStringLiteral("--json")};
+    const auto rowsOf = [](const QByteArray& json) {
+        QMap<int, QJsonObject> rows;
+        for (const QJsonValue& row :
+             QJsonDocument::fromJson(json).array().at(0)[QStringLiteral("partitions")].toArray())
+            rows.insert(row[QStringLiteral("partition")].toInt(), row.toObject());
+        return rows;
+    };
+    const auto asCarol = cli(m_broker.clientConfig(QStringLiteral("carol")), describe);
+    const auto asAdmin = cli(m_broker.clientConfig(QStringLiteral("admin")), describe);
+    QVERIFY2(asCarol.ok(), asCarol.err.constData());
+    QVERIFY2(asAdmin.ok(), asAdmin.err.constData());
+    const QMap<int, QJsonObject> carol = rowsOf(asCarol.out);
+    const QMap<int, QJsonObject> admin = rowsOf(asAdmin.out);
+    QCOMPARE(carol.size(), partitionCount);
+    QCOMPARE(carol.keys(), admin.keys());
+    for (int partition = 0; partition < partitionCount; ++partition) {
+        const QJsonObject mine = carol.value(partition);
+        const QJsonObject detail = mine[QStringLiteral("lagDetail")].toObject();
+        QCOMPARE(mine[QStringLiteral("lag")].toInteger(),
+                 admin.value(partition)[QStringLiteral("lag")].toInteger());
+        QVERIFY(mine[QStringLiteral("lag")].toInteger() > 0);
+        QVERIFY(detail[QStringLiteral("effectiveLag")].isNull());
+        QCOMPARE(detail[QStringLiteral("oldestRecord")][QStringLiteral("status")].toString(),
+                 QStringLiteral("notRead"));
+        const QString why = detail[QStringLiteral("notComputed")].toArray().at(0).toString();
+        QVERIFY2(why.contains(QStringLiteral("not authorised")) &&
+                     why.contains(QStringLiteral("could not be read")),
+                 qPrintable(why));
+        // Admin reads the records: the same lag, decided.
+        const QJsonObject adminDetail =
+            admin.value(partition)[QStringLiteral("lagDetail")].toObject();
+        QCOMPARE(adminDetail[QStringLiteral("effectiveLag")].toInteger(-1),
+                 mine[QStringLiteral("lag")].toInteger());
+    }
+    QVERIFY(QJsonDocument::fromJson(asCarol.out)
+                .array()
+                .at(0)[QStringLiteral("totalEffectiveLag")]
+                .isNull());
+}
+
 void TestSecuredBroker::userWithoutAlterGetsAuthorisationErrorPerPartition() {
     const auto before = committedAsAlice();
     QCOMPARE(before.size(), partitionCount);

@@ -30,6 +30,7 @@ private slots:
     void cliDescribesThroughEachMechanism_data();
     void cliDescribesThroughEachMechanism();
     void restrictedUserTimelineFallsBackToPolling();
+    void unreadableRecordsLeaveThePlainLagAndSayWhy();
     void userWithoutAlterGetsAuthorisationErrorPerPartition();
     void partialFailureIsReportedAuditedAndUndoneRowByRow();
     void wrongPasswordFailsFastWithAuthenticationMessage_data() { addClientRows(); }
