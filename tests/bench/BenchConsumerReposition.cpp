@@ -34,9 +34,7 @@ void BenchConsumerReposition::latency_data() {
 void BenchConsumerReposition::latency() {
     QFETCH(int, partitions);
     QFETCH(int, rounds);
-    QString why;
-    if (test::bootstrapServers(&why).isEmpty())
-        QSKIP(qPrintable(why));
+    SKIP_WITHOUT_TEST_BROKER();
     const QString topic = test::uniqueName(QStringLiteral("bench-reposition"));
     QVERIFY(test::createTopic(topic, partitions));
     auto producer = test::TestProducer::createFor(test::bootstrapServers());

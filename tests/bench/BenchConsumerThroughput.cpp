@@ -171,9 +171,7 @@ double BenchConsumerThroughput::kcatSeconds(const QString& topic) {
 
 void BenchConsumerThroughput::throughput() {
     Q_UNUSED(longerTimeout);
-    QString why;
-    if (test::bootstrapServers(&why).isEmpty())
-        QSKIP(qPrintable(why));
+    SKIP_WITHOUT_TEST_BROKER();
     const QString topic = test::uniqueName(QStringLiteral("bench-throughput"));
     QVERIFY(test::createTopic(topic, partitionCount));
     auto producer = test::TestProducer::createFor(test::bootstrapServers());

@@ -19,11 +19,7 @@ class TestAdminTaskRunner : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase() {
-        QString why;
-        if (test::bootstrapServers(&why).isEmpty())
-            QSKIP(qPrintable(why));
-    }
+    void initTestCase() { SKIP_WITHOUT_TEST_BROKER(); }
 
     void runsJobsInOrderOnItsThreadAndAnswersOnOurs() {
         AdminTaskRunner runner(test::brokerProfile());

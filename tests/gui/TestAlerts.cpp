@@ -114,9 +114,7 @@ class TestAlerts : public QObject {
 
 private slots:
     void initTestCase() {
-        QString why;
-        if (test::bootstrapServers(&why).isEmpty())
-            QSKIP(qPrintable(why));
+        SKIP_WITHOUT_TEST_BROKER();
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("GroupscopeTest"));
         QSettings().clear();

@@ -125,9 +125,7 @@ private slots:
     }
 
     void testConnectionReportsTheCluster() {
-        QString why;
-        if (test::bootstrapServers(&why).isEmpty())
-            QSKIP(qPrintable(why));
+        SKIP_WITHOUT_TEST_BROKER();
         ConnectionManagerDialog dialog;
         SavedConnection good;
         good.profile = test::brokerProfile();

@@ -40,9 +40,7 @@ class TestDeleteGroupInTheGui : public QObject {
 
 private slots:
     void initTestCase() {
-        QString why;
-        if (test::bootstrapServers(&why).isEmpty())
-            QSKIP(qPrintable(why));
+        SKIP_WITHOUT_TEST_BROKER();
         QVERIFY(m_dataDir.isValid());
         test::keepGuiSettingsApart(m_dataDir.path());
     }

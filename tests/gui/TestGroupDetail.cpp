@@ -30,9 +30,7 @@ class TestGroupDetail : public QObject {
 
 private slots:
     void initTestCase() {
-        QString why;
-        if (test::bootstrapServers(&why).isEmpty())
-            QSKIP(qPrintable(why));
+        SKIP_WITHOUT_TEST_BROKER();
         QStandardPaths::setTestModeEnabled(true);
     }
 

@@ -98,9 +98,7 @@ class TestOffsetReset : public QObject {
 
 private slots:
     void initTestCase() {
-        QString why;
-        if (test::bootstrapServers(&why).isEmpty())
-            QSKIP(qPrintable(why));
+        SKIP_WITHOUT_TEST_BROKER();
         QVERIFY(m_dataDir.isValid());
         // The audit log and settings of this run stay in temporary places.
         test::keepGuiSettingsApart(m_dataDir.path());

@@ -34,11 +34,7 @@ class TestSameHealthVerdict : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase() {
-        QString why;
-        if (test::bootstrapServers(&why).isEmpty())
-            QSKIP(qPrintable(why));
-    }
+    void initTestCase() { SKIP_WITHOUT_TEST_BROKER(); }
 
     void aStalledConsumerHasOneVerdictInTheListAndTheDetail() {
         const QString topic = test::uniqueName(QStringLiteral("verdict-orders"));

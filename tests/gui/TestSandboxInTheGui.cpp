@@ -57,9 +57,7 @@ class TestSandboxInTheGui : public QObject {
 
 private slots:
     void initTestCase() {
-        QString why;
-        if (test::bootstrapServers(&why).isEmpty())
-            QSKIP(qPrintable(why));
+        SKIP_WITHOUT_TEST_BROKER();
         // The audit log and settings of this run stay in temporary places.
         QVERIFY(m_dataDir.isValid());
         qputenv("GROUPSCOPE_DATA_DIR", m_dataDir.path().toUtf8());

@@ -82,9 +82,7 @@ class TestSeveralWindows : public QObject {
 
 private slots:
     void initTestCase() {
-        QString why;
-        if (test::bootstrapServers(&why).isEmpty())
-            QSKIP(qPrintable(why));
+        SKIP_WITHOUT_TEST_BROKER();
         QVERIFY(m_dataDir.isValid());
         test::keepGuiSettingsApart(m_dataDir.path());
         ui::SavedConnection staging;

@@ -27,9 +27,7 @@ class TestTopicsView : public QObject {
 
 private slots:
     void initTestCase() {
-        QString why;
-        if (test::bootstrapServers(&why).isEmpty())
-            QSKIP(qPrintable(why));
+        SKIP_WITHOUT_TEST_BROKER();
         test::keepGuiSettingsApart();
     }
 

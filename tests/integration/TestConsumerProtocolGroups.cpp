@@ -43,9 +43,7 @@ class TestConsumerProtocolGroups : public QObject {
 
 private slots:
     void initTestCase() {
-        QString why;
-        if (test::bootstrapServers(&why).isEmpty())
-            QSKIP(qPrintable(why));
+        SKIP_WITHOUT_TEST_BROKER();
         QVERIFY(m_dataDir.isValid());
         m_topic = test::uniqueName(QStringLiteral("kip848-orders"));
         m_group = test::uniqueName(QStringLiteral("kip848-group"));

@@ -70,9 +70,7 @@ private slots:
     void init() { QTest::failOnWarning(QRegularExpression(QStringLiteral("protocol::Struct"))); }
 
     void initTestCase() {
-        QString why;
-        if (test::bootstrapServers(&why).isEmpty())
-            QSKIP(qPrintable(why));
+        SKIP_WITHOUT_TEST_BROKER();
         m_topic = test::uniqueName(QStringLiteral("protocol-client"));
         QVERIFY(test::createTopic(m_topic, 4));
         QVERIFY(test::produce(m_topic, 40));

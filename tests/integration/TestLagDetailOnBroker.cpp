@@ -120,9 +120,7 @@ class TestLagDetailOnBroker : public QObject {
 
 private slots:
     void initTestCase() {
-        QString why;
-        if (test::bootstrapServers(&why).isEmpty())
-            QSKIP(qPrintable(why));
+        SKIP_WITHOUT_TEST_BROKER();
         auto admin = kafka::AdminClient::create(test::brokerProfile());
         QVERIFY2(admin, admin ? "" : qPrintable(admin.error().toString()));
         m_admin = std::move(admin).value();

@@ -93,9 +93,7 @@ class TestShareAndStreamsGroups : public QObject {
 
 private slots:
     void initTestCase() {
-        QString why;
-        if (test::bootstrapServers(&why).isEmpty())
-            QSKIP(qPrintable(why));
+        SKIP_WITHOUT_TEST_BROKER();
         QVERIFY(m_dataDir.isValid());
         m_topic = test::uniqueName(QStringLiteral("queues-orders"));
         m_shareGroup = test::uniqueName(QStringLiteral("queues-share"));

@@ -24,9 +24,7 @@ class TestSoakGuiWatchesSandbox : public QObject {
 
 private slots:
     void memoryStaysFlatAndErrorsDoNotAccumulate() {
-        QString why;
-        if (test::bootstrapServers(&why).isEmpty())
-            QSKIP(qPrintable(why));
+        SKIP_WITHOUT_TEST_BROKER();
         const int seconds = qEnvironmentVariableIsSet("GROUPSCOPE_SOAK_SECONDS")
                                 ? qEnvironmentVariableIntValue("GROUPSCOPE_SOAK_SECONDS")
                                 : 1800;

@@ -21,6 +21,13 @@ namespace groupscope::test {
 // The broker's bootstrap address: GROUPSCOPE_TEST_BOOTSTRAP, else the fixture broker's
 // recorded address. Empty (and a QSKIP-worthy reason in *why) when there is none.
 QString bootstrapServers(QString* why = nullptr);
+// In a Qt Test function: skips it, saying why, when there is no test broker.
+#define SKIP_WITHOUT_TEST_BROKER()                                                                 \
+    do {                                                                                           \
+        QString noBrokerReason;                                                                    \
+        if (groupscope::test::bootstrapServers(&noBrokerReason).isEmpty())                         \
+            QSKIP(qPrintable(noBrokerReason));                                                     \
+    } while (false)
 kafka::ConnectionProfile brokerProfile();
 
 // A name unique to this test run, for topics and groups, so tests never share state.
