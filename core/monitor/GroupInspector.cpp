@@ -38,6 +38,9 @@ GroupSnapshot assembleGroupSnapshot(const GroupDescription& description,
         if (commit.shareLag >= 0)
             shareLags.insert(commit.topicPartition, commit.shareLag);
     }
+    // One allocation of the final size: a poll of 10,000 groups makes 10,000 of these lists,
+    // and growing them one append at a time leaves a third of each unused.
+    snapshot.partitions.reserve(rows.size());
     for (PartitionSnapshot& row : rows) {
         if (const auto found = logOffsets.constFind(row.topicPartition);
             found != logOffsets.cend()) {

@@ -85,6 +85,7 @@ QList<monitor::GroupSnapshot> poll(int tick) {
             group.description.members.append(member);
         }
         const int topic = g % topicCount;
+        group.partitions.reserve(partitionsPerTopic); // as GroupInspector does
         for (int p = 0; p < partitionsPerTopic; ++p) {
             monitor::PartitionSnapshot row;
             row.topicPartition = {names.topics.at(topic), p};
