@@ -6,6 +6,7 @@
 #include "BrokerWindow.h"
 
 #include "models/GroupListModel.h"
+#include "models/PartitionTableModel.h"
 #include "models/TopicConsumerModel.h"
 #include "widgets/GroupDetailWidget.h"
 #include "widgets/PlaceholderTableView.h"
@@ -13,6 +14,7 @@
 #include "windows/MainWindow.h"
 
 #include <QLineEdit>
+#include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -67,6 +69,46 @@ private slots:
         const QModelIndex row = window->topicsView()->proxy()->index(0, 0);
         emit window->topicsView()->view()->activated(row);
         QCOMPARE(window->groupDetail()->groupId(), reader);
+    }
+
+    // The open group's commits on a topic vanish when the topic is deleted (Kafka deletes
+    // them with it): the detail says so, the other topic's rows stay, and the Topics tab
+    // drops the deleted topic's row.
+    void aTopicDeletedWhileItsGroupIsOpenIsSaidSo() {
+        const QString doomed = test::uniqueName(QStringLiteral("gui-doomed"));
+        const QString keeper = test::uniqueName(QStringLiteral("gui-keeper"));
+        const QString group = test::uniqueName(QStringLiteral("gui-bereft"));
+        QVERIFY(test::createTopic(doomed, 2));
+        QVERIFY(test::createTopic(keeper, 1));
+        QVERIFY(test::produce(doomed, 10));
+        QVERIFY(test::produce(keeper, 10));
+        QVERIFY(test::commitOffsets(group, doomed, {2, 3}));
+        QVERIFY(test::commitOffsets(group, keeper, {4}));
+
+        auto window = test::brokerWindow();
+        window->show();
+        window->browserTabs()->setCurrentWidget(window->topicsView());
+        window->openGroup(group);
+        ui::GroupDetailWidget* detail = window->groupDetail();
+        QTRY_COMPARE_WITH_TIMEOUT(detail->partitionModel()->rowCount(), 3, 30000);
+        ui::TopicConsumerModel* topics = window->topicsView()->model();
+        QTRY_VERIFY_WITH_TIMEOUT(topics->rowOf(doomed, group) >= 0, 10000);
+        QSignalSpy messages(detail, &ui::GroupDetailWidget::statusMessage);
+
+        const auto deleted =
+            test::run(QStringLiteral(GROUPSCOPE_TESTBED_DIR "/kafka-topics"),
+                      {QStringLiteral("--bootstrap-server"), test::bootstrapServers(),
+                       QStringLiteral("--delete"), QStringLiteral("--topic"), doomed});
+        QVERIFY2(deleted.ok(), deleted.err.constData());
+        QTRY_COMPARE_WITH_TIMEOUT(detail->partitionModel()->rowCount(), 1, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!messages.isEmpty(), 10000);
+        const QString said = messages.last().at(0).toString();
+        QVERIFY2(said.contains(doomed) && said.contains(QStringLiteral("2 partition")) &&
+                     said.contains(QStringLiteral("deleted")),
+                 qPrintable(said));
+        QVERIFY2(detail->headerText().contains(doomed), qPrintable(detail->headerText()));
+        QTRY_COMPARE_WITH_TIMEOUT(topics->rowOf(doomed, group), -1, 10000);
+        QVERIFY(topics->rowOf(keeper, group) >= 0);
     }
 };
 

@@ -331,9 +331,18 @@ private slots:
         QVERIFY(staler > stale);
         // ...while the last good values are still served: samples scraped after the stop.
         QCOMPARE(single(lagQuery(QStringLiteral("kafka_consumergroup_group_lag"), group, 0)), 6.0);
-        const auto sampledAt =
-            single(QStringLiteral("timestamp(%1)")
-                       .arg(lagQuery(QStringLiteral("kafka_consumergroup_group_lag"), group, 0)));
+        // `broker stop` returns once the broker has exited, which takes seconds on a busy
+        // machine: the first scrapes after it may still be older than stoppedAt + 2. Each
+        // scrape while the exporter serves is a newer sample, so one comes.
+        double sampledAt = 0;
+        test::waitFor(
+            [&] {
+                sampledAt = single(
+                    QStringLiteral("timestamp(%1)")
+                        .arg(lagQuery(QStringLiteral("kafka_consumergroup_group_lag"), group, 0)));
+                return sampledAt > stoppedAt + 2;
+            },
+            30s);
         QVERIFY2(sampledAt > stoppedAt + 2,
                  qPrintable(
                      QStringLiteral("sampled at %1, stopped at %2").arg(sampledAt).arg(stoppedAt)));

@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
+#include <QTime>
 #include <QVBoxLayout>
 
 namespace groupscope::ui {
@@ -140,6 +141,8 @@ void GroupDetailWidget::openGroup(const QString& groupId, const monitor::GroupSn
         m_offsetPanel->setGroup(groupId);
         m_historyPanel->setGroup(groupId);
         m_monitorSnapshot = {};
+        m_committedPartitionsByTopic.clear();
+        m_vanishedNote.clear();
         m_lagChart->clear();
         m_timeline->clear();
         m_header->setText(tr("<b>%1</b> — loading…").arg(groupId.toHtmlEscaped()));
@@ -169,6 +172,7 @@ void GroupDetailWidget::applyGroup(const monitor::GroupSnapshot& group,
     m_partitionModel->applySnapshot(group, detail);
     m_memberModel->applyMembers(group.description.members);
     m_offsetPanel->applySnapshot(group);
+    noteVanishedCommits(group);
     m_partitionView->setPlaceholderText(
         tr("Group %1 has no committed offsets and no assigned partitions.").arg(m_groupId));
     updateHeader(group);
@@ -178,6 +182,29 @@ void GroupDetailWidget::applyGroup(const monitor::GroupSnapshot& group,
     m_lagChart->appendSnapshot(*detail);
     m_timeline->setTimeline(detail->timeline, detail->takenAtMs, detail->timelineApproximate(),
                             detail->timelineNote);
+}
+
+void GroupDetailWidget::noteVanishedCommits(const monitor::GroupSnapshot& group) {
+    if (group.error)
+        return; // offsets that could not be read have not vanished
+    QMap<QString, int> committed;
+    for (const monitor::PartitionSnapshot& partition : group.partitions)
+        if (partition.committedOffset)
+            ++committed[partition.topicPartition.topic];
+    QStringList gone;
+    for (auto it = m_committedPartitionsByTopic.cbegin(); it != m_committedPartitionsByTopic.cend();
+         ++it)
+        if (!committed.contains(it.key()))
+            gone.append(tr("%1 (%n partition(s))", nullptr, it.value()).arg(it.key()));
+    m_committedPartitionsByTopic = committed;
+    if (gone.isEmpty())
+        return;
+    m_vanishedNote =
+        tr("at %1 the commits on %2 vanished: the topic was deleted, or its offsets were "
+           "deleted or expired")
+            .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")),
+                 gone.join(QStringLiteral(", ")));
+    emit statusMessage(tr("Group %1: %2.").arg(m_groupId, m_vanishedNote));
 }
 
 void GroupDetailWidget::updateHeader(const monitor::GroupSnapshot& group) {
@@ -195,6 +222,8 @@ void GroupDetailWidget::updateHeader(const monitor::GroupSnapshot& group) {
         parts.append(rebalance.toHtmlEscaped());
     if (group.error)
         parts.append(tr("error: %1").arg(group.error.toString().toHtmlEscaped()));
+    if (!m_vanishedNote.isEmpty())
+        parts.append(m_vanishedNote.toHtmlEscaped());
     m_header->setText(parts.join(QStringLiteral(" · ")));
     // The list's health tooltip, here too: why the verdict, and the rebalances behind it.
     m_header->setToolTip(

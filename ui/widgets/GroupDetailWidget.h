@@ -3,6 +3,7 @@
 #include "monitor/ClusterView.h"
 #include "snapshot/GroupSnapshot.h"
 
+#include <QMap>
 #include <QWidget>
 
 class QLabel;
@@ -58,6 +59,9 @@ private:
     void applyGroup(const monitor::GroupSnapshot& group,
                     const monitor::GroupMonitorSnapshot* detail);
     void updateHeader(const monitor::GroupSnapshot& group);
+    // Says so when the commits on a topic vanish between two refreshes (the topic deleted,
+    // or its offsets deleted or expired): rows that simply leave the table would not.
+    void noteVanishedCommits(const monitor::GroupSnapshot& group);
 
     QString m_groupId;
     QLabel* m_header;
@@ -71,6 +75,8 @@ private:
     LagChartWidget* m_lagChart;
     RebalanceTimelineWidget* m_timeline;
     monitor::GroupMonitorSnapshot m_monitorSnapshot;
+    QMap<QString, int> m_committedPartitionsByTopic; // of the open group's last refresh
+    QString m_vanishedNote; // shown in the header until another group is opened
 };
 
 } // namespace groupscope::ui
