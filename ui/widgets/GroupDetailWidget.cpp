@@ -53,6 +53,7 @@ GroupDetailWidget::GroupDetailWidget(ResetController* controller, QWidget* paren
     , m_timeline(new RebalanceTimelineWidget(this)) {
     m_header->setObjectName(QStringLiteral("groupDetailHeader"));
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_header->setWordWrap(true); // a long header (an error, a vanished topic) is not cut
     m_header->setText(tr("Double-click a group (or select it and press Enter) to open it here."));
 
     // Sorting through a proxy keeps the model's rows (and its diff updates) in key order.
@@ -199,11 +200,9 @@ void GroupDetailWidget::noteVanishedCommits(const monitor::GroupSnapshot& group)
     m_committedPartitionsByTopic = committed;
     if (gone.isEmpty())
         return;
-    m_vanishedNote =
-        tr("at %1 the commits on %2 vanished: the topic was deleted, or its offsets were "
-           "deleted or expired")
-            .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")),
-                 gone.join(QStringLiteral(", ")));
+    m_vanishedNote = tr("commits on %2 gone at %1 (topic deleted, or offsets deleted or expired)")
+                         .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")),
+                              gone.join(QStringLiteral(", ")));
     emit statusMessage(tr("Group %1: %2.").arg(m_groupId, m_vanishedNote));
 }
 
