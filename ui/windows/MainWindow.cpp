@@ -189,6 +189,9 @@ void MainWindow::setUpLayout() {
     m_splitter->addWidget(m_detail);
     m_splitter->setStretchFactor(0, 2);
     m_splitter->setStretchFactor(1, 3);
+    // The first window shows the list and the detail about equally (a saved layout wins):
+    // stretch factors alone share only the space beyond each side's size hint.
+    m_splitter->setSizes({450, 550});
     m_splitter->setChildrenCollapsible(false);
     // The profile's colour runs along the window's top edge, so that two windows on two
     // clusters are told apart at a glance (showProfile).

@@ -29,6 +29,9 @@ namespace groupscope::ui {
 
 void MainWindow::setUpAlerts() {
     addDockWidget(Qt::BottomDockWidgetArea, m_alertPanel);
+    // A few alert lines by default: the group list and the detail are what the window is for.
+    // A layout the user saved sizes it their way (applyLayout).
+    resizeDocks({m_alertPanel}, {150}, Qt::Vertical);
     m_tray->setToolTip(tr("Groupscope"));
     auto* trayMenu = new QMenu(this);
     trayMenu->addAction(tr("&Show Groupscope"), this, &MainWindow::showFromTray);
