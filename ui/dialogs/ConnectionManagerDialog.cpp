@@ -66,6 +66,13 @@ QWidget* withBrowseButton(QLineEdit* field, const QString& caption, const QStrin
     return row;
 }
 
+// The square of colour beside a profile colour's name.
+QIcon colourSwatch(const QString& colour) {
+    QPixmap swatch(16, 16);
+    swatch.fill(QColor(colour));
+    return QIcon(swatch);
+}
+
 } // namespace
 
 ConnectionManagerDialog::ConnectionManagerDialog(QWidget* parent)
@@ -144,11 +151,8 @@ void ConnectionManagerDialog::configureFields() {
         {QT_TR_NOOP("Blue"), QStringLiteral("#1565c0")},
         {QT_TR_NOOP("Purple"), QStringLiteral("#6a1b9a")},
         {QT_TR_NOOP("Grey"), QStringLiteral("#616161")}};
-    for (const auto& [name, colour] : colours) {
-        QPixmap swatch(16, 16);
-        swatch.fill(QColor(colour));
-        m_colour->addItem(QIcon(swatch), tr(name), colour);
-    }
+    for (const auto& [name, colour] : colours)
+        m_colour->addItem(colourSwatch(colour), tr(name), colour);
 
     m_caPath->setObjectName(QStringLiteral("caPath"));
     m_certPath->setObjectName(QStringLiteral("certificatePath"));
@@ -322,11 +326,8 @@ void ConnectionManagerDialog::setCurrentConnection(const SavedConnection& connec
     m_readOnly->setChecked(connection.readOnly);
     m_production->setChecked(connection.production);
     // A colour saved by hand that is not in the list is kept, shown as itself.
-    if (m_colour->findData(connection.colour) < 0) {
-        QPixmap swatch(16, 16);
-        swatch.fill(QColor(connection.colour));
-        m_colour->addItem(QIcon(swatch), connection.colour, connection.colour);
-    }
+    if (m_colour->findData(connection.colour) < 0)
+        m_colour->addItem(colourSwatch(connection.colour), connection.colour, connection.colour);
     m_colour->setCurrentIndex(m_colour->findData(connection.colour));
     m_password->setText(profile.saslPassword);
     m_keyPassword->setText(profile.sslKeyPassword);

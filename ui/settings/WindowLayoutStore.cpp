@@ -56,20 +56,19 @@ void readSizes(const QSettings& settings, WindowLayout& layout) {
 
 WindowLayout WindowLayoutStore::load(const QString& profileName) {
     QSettings settings;
+    const QString group = profileGroup(profileName);
+    const bool remembered =
+        !profileName.isEmpty() && settings.contains(group + QStringLiteral("/geometry"));
     WindowLayout layout;
-    const QString group = profileName.isEmpty() ? lastLayoutGroup : profileGroup(profileName);
-    const bool seen = settings.contains(group + QStringLiteral("/geometry"));
-    settings.beginGroup(seen || profileName.isEmpty() ? group : lastLayoutGroup);
+    settings.beginGroup(remembered ? group : lastLayoutGroup);
     readSizes(settings, layout);
-    settings.endGroup();
-    if (!seen || profileName.isEmpty())
-        return layout;
-    const Keys keys;
-    settings.beginGroup(group);
-    layout.filterText = settings.value(keys.filterText).toString();
-    layout.stateFilter = settings.value(keys.stateFilter, 0).toInt();
-    layout.browserTab = settings.value(keys.browserTab, 0).toInt();
-    layout.openGroup = settings.value(keys.openGroup).toString();
+    if (remembered) {
+        const Keys keys;
+        layout.filterText = settings.value(keys.filterText).toString();
+        layout.stateFilter = settings.value(keys.stateFilter, 0).toInt();
+        layout.browserTab = settings.value(keys.browserTab, 0).toInt();
+        layout.openGroup = settings.value(keys.openGroup).toString();
+    }
     settings.endGroup();
     return layout;
 }
