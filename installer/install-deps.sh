@@ -18,11 +18,12 @@ packages=(
   # independent clients used as oracles in tests
   kcat python3-kafka
   # the exporter's integration test scrapes it with a real Prometheus server (the test runs
-  # /usr/bin/prometheus itself; Debian's service is never started by the tests)
+  # /usr/bin/prometheus itself; Debian's service is masked below, so it never starts)
   prometheus
   # GUI tests and screenshots; dbus-daemon gives the notification tests a session bus of
-  # their own, dunst shows the alerts' desktop notifications in the screenshots
-  xvfb xauth x11-apps imagemagick dbus dunst
+  # their own, dunst shows the alerts' desktop notifications in the screenshots, trayer is
+  # the system tray of the tray icon's test (tests/support/with-tray)
+  xvfb xauth x11-apps imagemagick dbus dunst trayer
   # networking helpers used by the test bed scripts
   procps iproute2
   # the secured test broker (tests/kafka/broker start --secure) makes its certificates
@@ -58,6 +59,19 @@ if [ "$(id -u)" -ne 0 ]; then
     exit 1
   fi
 fi
+
+# Debian's prometheus package enables and starts its service where systemd runs: a server
+# listening on every interface (:9090). The tests run /usr/bin/prometheus themselves, on
+# loopback, so the service is masked (what `systemctl mask` writes) before the package
+# arrives and never starts. A prometheus installed before is left as it is.
+for p in "${missing[@]}"; do
+  if [ "$p" = prometheus ] && [ ! -e /etc/systemd/system/prometheus.service ]; then
+    $sudo mkdir -p /etc/systemd/system
+    $sudo ln -s /dev/null /etc/systemd/system/prometheus.service
+    if [ -d /run/systemd/system ]; then $sudo systemctl daemon-reload; fi
+    echo "install-deps: masked prometheus.service (the tests start their own server)"
+  fi
+done
 
 echo "install-deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive

@@ -78,7 +78,7 @@ QList<MetricFamily<PartitionRow>> makePartitionFamilies() {
          "commit deleted by retention).",
          MetricType::Gauge,
          [](const PartitionRow& row) {
-             return optionalValue(row.partition.lagDetail.effectiveLag);
+             return optionalValue(row.partition.lagDetail->effectiveLag);
          }},
         {"groupscope_consumergroup_group_oldest_record_age_seconds",
          "Age of the oldest unconsumed record, from its own timestamp in the log (no sample "

@@ -52,8 +52,11 @@ void takeOldest(const RecordBatchHeader& batch, int64_t from, LagDetail& detail)
         detail.oldestRecord = batch.baseTimestamp < 0 ? LagDetail::OldestRecord::NoTimestamp
                                                       : LagDetail::OldestRecord::BatchTime;
     }
-    if (detail.oldestRecord == LagDetail::OldestRecord::NoTimestamp)
+    if (detail.oldestRecord == LagDetail::OldestRecord::NoTimestamp) {
         detail.oldestRecordTimestampMs = -1;
+        detail.notComputed.append(QStringLiteral("oldest record's age: the record has no "
+                                                 "timestamp (its producer wrote CreateTime -1)"));
+    }
 }
 
 } // namespace

@@ -421,7 +421,7 @@ MonitoredPartition GroupMonitor::monitoredPartition(const QString& group,
         row.timeLag = m_timeLag.timeLag(partition.topicPartition, *partition.committedOffset);
     // Only markers (or nothing) after the commit, read from the log: caught up in time too,
     // whatever the log-end history would interpolate for the marker's offset.
-    if (partition.lagDetail.effectiveLag == 0)
+    if (partition.lagDetail->effectiveLag == 0)
         row.timeLag = lag::TimeLag{lag::TimeLag::Status::CaughtUp, 0, false};
     row.productionRate = m_timeLag.productionRate(partition.topicPartition);
     row.consumptionRate = m_timeLag.consumptionRate(group, partition.topicPartition);

@@ -35,9 +35,9 @@ std::optional<int64_t> GroupSnapshot::totalEffectiveLag() const {
     for (const PartitionSnapshot& partition : partitions) {
         if (!partition.committedOffset)
             continue;
-        if (!partition.lagDetail.effectiveLag)
+        if (!partition.lagDetail->effectiveLag)
             return std::nullopt;
-        total += *partition.lagDetail.effectiveLag;
+        total += *partition.lagDetail->effectiveLag;
     }
     return total;
 }

@@ -29,13 +29,13 @@ struct PartitionSnapshot : kafka::PartitionPosition {
     kafka::KafkaError error; // e.g. the log offsets of this partition could not be read
     // What the entries after the commit are (effective lag, markers, oldest record), filled
     // in when the inspection reads lag detail (LagDetailReader); NotNeeded otherwise.
-    lag::LagDetail lagDetail;
+    lag::SharedLagDetail lagDetail;
 
     // What the health verdict judges: the effective lag where the records decided it,
     // else the plain lag. A group caught up on a transactional topic has plain lag 1 (the
     // marker) forever, which Burrow's rules read as a stalled consumer (Burrow#651).
     std::optional<int64_t> lagToConsume() const {
-        return lagDetail.effectiveLag && lag ? lagDetail.effectiveLag : lag;
+        return lagDetail->effectiveLag && lag ? lagDetail->effectiveLag : lag;
     }
 };
 

@@ -36,4 +36,20 @@ QString LagDetail::reason() const {
     return joined;
 }
 
+SharedLagDetail::SharedLagDetail(LagDetail detail) {
+    if (!(detail == none()))
+        m_detail = std::make_shared<LagDetail>(std::move(detail));
+}
+
+LagDetail& SharedLagDetail::edit() {
+    if (!m_detail || m_detail.use_count() > 1)
+        m_detail = std::make_shared<LagDetail>(get());
+    return *m_detail;
+}
+
+const LagDetail& SharedLagDetail::none() {
+    static const LagDetail empty;
+    return empty;
+}
+
 } // namespace groupscope::lag

@@ -304,7 +304,7 @@ private slots:
         const int firstFetches = counter.take(ApiKey::Fetch);
         const int firstListOffsets = counter.take(ApiKey::ListOffsets);
         const int firstMetadata = counter.take(ApiKey::Metadata);
-        QCOMPARE(first.value().front().partitions.front().lagDetail.effectiveLag,
+        QCOMPARE(first.value().front().partitions.front().lagDetail->effectiveLag,
                  std::optional<int64_t>(0));
         counter.reset();
         auto second = inspector.inspect({m_markerGroup});
@@ -333,7 +333,7 @@ private slots:
         QVERIFY(caughtUp);
         QCOMPARE(counter.take(ApiKey::Fetch), 0);
         QCOMPARE(counter.take(ApiKey::ListOffsets), 0);
-        QCOMPARE(caughtUp.value().front().partitions.front().lagDetail.effectiveLag,
+        QCOMPARE(caughtUp.value().front().partitions.front().lagDetail->effectiveLag,
                  std::optional<int64_t>(0));
     }
 };

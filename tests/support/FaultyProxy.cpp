@@ -27,6 +27,7 @@ using kafka::protocol::MessageCodec;
 using kafka::protocol::ResponseFrame;
 using kafka::protocol::Struct;
 using kafka::protocol::StructList;
+using kafka::protocol::WireReader;
 using kafka::protocol::WireWriter;
 using Clock = std::chrono::steady_clock;
 
@@ -39,7 +40,7 @@ const ApiSpec* apiOf(ApiKey key) {
     for (const ApiSpec* api :
          {&metadataApi(), &findCoordinatorApi(), &describeGroupsApi(), &consumerGroupDescribeApi(),
           &shareGroupDescribeApi(), &streamsGroupDescribeApi(), &offsetFetchApi(),
-          &describeShareGroupOffsetsApi(), &listGroupsApi()}) {
+          &describeShareGroupOffsetsApi(), &listGroupsApi(), &listOffsetsApi()}) {
         if (api->key == key)
             return api;
     }
@@ -139,6 +140,7 @@ private:
         ApiKey api;
         int16_t version;
         int32_t correlationId;
+        int8_t isolationLevel = 0; // ListOffsets v2+: 1 is READ_COMMITTED
     };
     struct Outgoing {
         QByteArray bytes;
@@ -215,9 +217,11 @@ private:
         for (QByteArray frame = takeFrame(link.fromClient); !frame.isEmpty();
              frame = takeFrame(link.fromClient)) {
             // Request header: api key, version, correlation id, then the client id.
-            kafka::protocol::WireReader header(QByteArrayView(frame).sliced(4));
-            const Request request{ApiKey(header.readInt16("api key")), header.readInt16("version"),
-                                  header.readInt32("correlation id")};
+            WireReader header(QByteArrayView(frame).sliced(4));
+            Request request{ApiKey(header.readInt16("api key")), header.readInt16("version"),
+                            header.readInt32("correlation id")};
+            if (request.api == ApiKey::ListOffsets && request.version >= 2)
+                request.isolationLevel = isolationLevelOf(header, request.version);
             link.requests.push_back(request);
             observeFrame(true, request, frame);
             if (link.brokerConnected)
@@ -247,6 +251,17 @@ private:
         pump(link);
     }
 
+    // A ListOffsets request's isolation level, read after its header's correlation id:
+    // the client id, the header's tagged fields (flexible versions), ReplicaId, then it.
+    static int8_t isolationLevelOf(WireReader& request, int16_t version) {
+        request.readNullableString("client id", false);
+        if (MessageCodec::isFlexible(kafka::protocol::listOffsetsApi().request, version))
+            request.skipTaggedFields("header tagged fields");
+        request.readInt32("ReplicaId");
+        const int8_t level = request.readInt8("IsolationLevel");
+        return request.failed() ? 0 : level;
+    }
+
     void observeFrame(bool isRequest, const Request& request, const QByteArray& frame) {
         FrameObserver observer;
         {
@@ -265,14 +280,17 @@ private:
             return frame;
         Fault fault;
         bool groupError = false;
+        bool partitionError = false;
         {
             QMutexLocker lock(&m_mutex);
             fault = m_fault;
             groupError = fault.mode == Mode::GroupError && hits(fault, request.api);
+            partitionError = fault.mode == Mode::PartitionError && hits(fault, request.api) &&
+                             (!fault.onlyReadCommitted || request.isolationLevel == 1);
         }
         const bool addresses =
             request.api == ApiKey::Metadata || request.api == ApiKey::FindCoordinator;
-        if (!addresses && !groupError)
+        if (!addresses && !groupError && !partitionError)
             return frame;
         const QByteArrayView body = QByteArrayView(frame).sliced(ResponseFrame::sizePrefixBytes);
         const kafka::Result<qsizetype> bodyStart = ResponseFrame::parseHeader(
@@ -287,6 +305,8 @@ private:
         if (addresses)
             pointAtProxy(message);
         if (groupError && setGroupError(message, fault))
+            countHit(request.api);
+        if (partitionError && setPartitionError(message, fault))
             countHit(request.api);
         WireWriter writer;
         const QByteArray encoded = MessageCodec::encode(api->response, request.version, message);
@@ -332,6 +352,23 @@ private:
         return set;
     }
 
+    static bool setPartitionError(Struct& message, const Fault& fault) {
+        if (!hasField(message, "Topics"))
+            return false;
+        bool set = false;
+        StructList topics = message.structs("Topics");
+        for (Struct& topic : topics) {
+            StructList partitions = topic.structs("Partitions");
+            for (Struct& partition : partitions) {
+                partition.set("ErrorCode", int64_t(fault.errorCode));
+                set = true;
+            }
+            topic.set("Partitions", partitions);
+        }
+        message.set("Topics", topics);
+        return set;
+    }
+
     // Whether `fault` hits an answer to `api` now; m_mutex is held.
     bool hits(const Fault& fault, ApiKey api) const {
         if (fault.api && *fault.api != api)
@@ -356,7 +393,7 @@ private:
             QMutexLocker lock(&m_mutex);
             fault = m_fault;
             if (fault.mode == Mode::PassThrough || fault.mode == Mode::GroupError ||
-                !hits(fault, request.api))
+                fault.mode == Mode::PartitionError || !hits(fault, request.api))
                 return;
         }
         if (fault.mode == Mode::CloseMidResponse)

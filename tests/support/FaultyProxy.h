@@ -36,6 +36,10 @@ public:
         // for the group `groupId`: an element of Groups (the describes, OffsetFetch v8+)
         // or Coordinators (FindCoordinator v4+).
         GroupError,
+        // Sets `errorCode` in every partition of a ListOffsets answer; with
+        // `onlyReadCommitted`, only in answers to requests with isolation READ_COMMITTED
+        // (a broker that refuses the last stable offset but gives the log end).
+        PartitionError,
     };
     struct Fault {
         Mode mode = Mode::PassThrough;
@@ -46,6 +50,7 @@ public:
         QString groupId = {};
         int errorCode = 0;
         QString errorMessage = {};
+        bool onlyReadCommitted = false;
         // How many responses the fault hits before the proxy passes through again; -1:
         // every one.
         int times = -1;

@@ -247,7 +247,7 @@ private slots:
             partition.committedOffset = 99;
             partition.logEndOffset = 100;
             partition.lag = 1;
-            partition.lagDetail.effectiveLag = effectiveLag;
+            partition.lagDetail.edit().effectiveLag = effectiveLag;
             snapshot.partitions = {partition};
             evaluator.observeSnapshot(snapshot, clock.nowMs());
             clock.advance(std::chrono::seconds(2));

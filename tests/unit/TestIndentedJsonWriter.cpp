@@ -169,7 +169,7 @@ private slots:
     // --lag-detail's fields keep Qt's (sorted) key order too, and say what they are.
     void lagDetailJsonIsWhatQtWouldPrint() {
         monitor::GroupSnapshot group = sampleGroup(u"billing"_s, false);
-        lag::LagDetail& detail = group.partitions[0].lagDetail;
+        lag::LagDetail& detail = group.partitions[0].lagDetail.edit();
         detail.effectiveLag = 0;
         detail.transactionMarkers = 1;
         detail.lastStableOffset = 41;

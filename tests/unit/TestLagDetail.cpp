@@ -217,7 +217,7 @@ private slots:
         monitor::GroupSnapshot group;
         monitor::PartitionSnapshot withCommit;
         withCommit.setPosition(position(5, 0, 8));
-        withCommit.lagDetail.effectiveLag = 3;
+        withCommit.lagDetail.edit().effectiveLag = 3;
         monitor::PartitionSnapshot without;
         without.setPosition(position(std::nullopt, 0, 8));
         without.lagDetail = LagDetailEvaluator::evaluate(without, nullptr, nullptr);
@@ -227,7 +227,7 @@ private slots:
         QCOMPARE(group.totalEffectiveLag(), std::optional<int64_t>(3));
         QCOMPARE(lag::withoutCommitText(2), QStringLiteral("2 partitions without a commit"));
         QCOMPARE(lag::effectiveLagText(without.lagDetail, false), QStringLiteral("no commit"));
-        QCOMPARE(without.lagDetail.effectiveLag, std::nullopt);
+        QCOMPARE(without.lagDetail->effectiveLag, std::nullopt);
     }
 
     void aRecordWithoutTimestampSaysSo() {

@@ -173,17 +173,17 @@ QVariant PartitionTableModel::displayText(const PartitionRow& row, int column) {
     case TimeLagColumn:
         return lag::timeLagText(row.timeLag);
     case EffectiveLagColumn:
-        if (row.lagDetail.commitDeletedByRetention)
+        if (row.lagDetail->commitDeletedByRetention)
             return tr("commit deleted by retention");
-        if (row.lagDetail.commitPastLogEnd)
+        if (row.lagDetail->commitPastLogEnd)
             return tr("commit past log end");
-        if (row.lagDetail.effectiveLag && row.lagDetail.transactionMarkers +
-                                                  row.lagDetail.abortedRecords +
-                                                  row.lagDetail.openTransactionRecords >
-                                              0)
+        if (row.lagDetail->effectiveLag && row.lagDetail->transactionMarkers +
+                                                   row.lagDetail->abortedRecords +
+                                                   row.lagDetail->openTransactionRecords >
+                                               0)
             return QStringLiteral("%1 (%2)")
-                .arg(*row.lagDetail.effectiveLag)
-                .arg(row.lagDetail.reason());
+                .arg(*row.lagDetail->effectiveLag)
+                .arg(row.lagDetail->reason());
         return lag::effectiveLagText(row.lagDetail, row.committedOffset.has_value());
     case OldestRecordColumn:
         return row.committedOffset
@@ -212,10 +212,11 @@ QVariant PartitionTableModel::sortValue(const PartitionRow& row, int column) {
         return timeLag.status == lag::TimeLag::Status::Unknown ? -1.0 : timeLag.seconds;
     }
     case EffectiveLagColumn:
-        return qlonglong(row.lagDetail.effectiveLag.value_or(-1));
+        return qlonglong(row.lagDetail->effectiveLag.value_or(-1));
     case OldestRecordColumn:
-        return qlonglong(row.lagDetail.hasOldestRecordTime() ? row.lagDetail.oldestRecordTimestampMs
-                                                             : std::numeric_limits<qint64>::max());
+        return qlonglong(row.lagDetail->hasOldestRecordTime()
+                             ? row.lagDetail->oldestRecordTimestampMs
+                             : std::numeric_limits<qint64>::max());
     case LastCommitColumn:
         return qlonglong(row.lastCommitMs);
     }
