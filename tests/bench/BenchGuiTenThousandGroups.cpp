@@ -44,7 +44,11 @@ constexpr int groupCount = 10'000;
 constexpr int topicCount = 100;
 constexpr int partitionsPerTopic = 10; // 1,000 partitions; each group commits on one topic
 constexpr int warmUpPolls = 20;        // fills the health window and the sparklines
-constexpr int refreshes = 20;
+// 100 per sort order, so that the p99 is a percentile (the second slowest) and not the
+// slowest of 20, which one hiccup of a shared 2-core machine decides; the slowest is
+// printed beside it. The peer takes a second per refresh: 20 of its refreshes.
+constexpr int refreshes = 100;
+constexpr int peerRefreshes = 20;
 constexpr auto pollInterval = std::chrono::milliseconds(2000);   // the pipeline's clock
 constexpr auto refreshInterval = std::chrono::milliseconds(250); // real time between them
 constexpr double goalP99Ms = 16;
@@ -195,9 +199,10 @@ int main(int argc, char** argv) {
         window.applyView(nextView());
     QApplication::processEvents();
     std::printf("Group list refresh: %d groups on %d partitions (%d offset rows), %d refreshes "
-                "per sort order, offscreen; the pipeline's work is untimed (on its own thread)\n",
+                "per sort order (the peer %d), offscreen; the pipeline's work is untimed (on its "
+                "own thread)\n",
                 groupCount, topicCount * partitionsPerTopic, groupCount * partitionsPerTopic,
-                refreshes);
+                refreshes, peerRefreshes);
 
     const Variant variants[] = {
         {"MainWindow, sorted by group", ui::GroupListModel::GroupColumn, Qt::AscendingOrder},
@@ -270,7 +275,8 @@ int main(int argc, char** argv) {
     QApplication::processEvents();
     const RefreshFigures plain = measureRefreshes(
         plainView, Repaint::CausedByRefresh, [&](int) { view = nextView(); },
-        [&] { fillPlainModel(plainModel, view); }, schedule);
+        [&] { fillPlainModel(plainModel, view); },
+        {peerRefreshes, schedule.interval, schedule.heartbeat});
     printRefreshFigures("QStandardItemModel refilled, by lag", plain);
 
     std::printf("  p99, worst sort order: %.2f ms (goal under %.0f ms) %s\n", worstP99, goalP99Ms,

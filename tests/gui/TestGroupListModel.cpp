@@ -320,6 +320,37 @@ private slots:
         QCOMPARE(column(proxy, GroupListModel::GroupColumn), strings({"d", "c", "b", "a"}));
     }
 
+    // The proxy sorts number columns on keys read once per row: ties keep the group order in
+    // both directions, lags past a double's 53 bits keep every digit, and time lags keep
+    // their fractions of a second.
+    void sortKeysAreExactAndTiesKeepTheGroupOrder() {
+        GroupListModel model;
+        GroupFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        constexpr int64_t twoTo53 = int64_t(1) << 53; // 2^53 + 1 is no double
+        monitor::ClusterSnapshot snapshot =
+            cluster({group(QStringLiteral("a"), GroupState::Stable, 1, {twoTo53 + 1}),
+                     group(QStringLiteral("b"), GroupState::Stable, 1, {7}),
+                     group(QStringLiteral("c"), GroupState::Stable, 1, {twoTo53}),
+                     group(QStringLiteral("d"), GroupState::Stable, 1, {7})});
+        snapshot.groups[0].trend.maxTimeLag = {lag::TimeLag::Status::Estimated, 90.5, false};
+        snapshot.groups[1].trend.maxTimeLag = {lag::TimeLag::Status::Estimated, 90.25, false};
+        snapshot.groups[2].trend.maxTimeLag = {lag::TimeLag::Status::Estimated, 90.5, false};
+        snapshot.groups[3].trend.maxTimeLag = {lag::TimeLag::Status::Estimated, 90.75, false};
+        model.applySnapshot(snapshot);
+        proxy.sort(GroupListModel::TotalLagColumn, Qt::DescendingOrder);
+        QCOMPARE(column(proxy, GroupListModel::GroupColumn), strings({"a", "c", "b", "d"}));
+        proxy.sort(GroupListModel::TotalLagColumn, Qt::AscendingOrder);
+        QCOMPARE(column(proxy, GroupListModel::GroupColumn), strings({"b", "d", "c", "a"}));
+        proxy.sort(GroupListModel::TimeLagColumn, Qt::DescendingOrder);
+        QCOMPARE(column(proxy, GroupListModel::GroupColumn), strings({"d", "a", "c", "b"}));
+        proxy.sort(GroupListModel::TimeLagColumn, Qt::AscendingOrder);
+        QCOMPARE(column(proxy, GroupListModel::GroupColumn), strings({"b", "a", "c", "d"}));
+        // The members column is all ties: the group order, whichever way.
+        proxy.sort(GroupListModel::MembersColumn, Qt::DescendingOrder);
+        QCOMPARE(column(proxy, GroupListModel::GroupColumn), strings({"a", "b", "c", "d"}));
+    }
+
     void sortsTimeLagByDurationAndGroupsCaseInsensitively() {
         GroupListModel model;
         GroupFilterProxyModel proxy;

@@ -4,6 +4,8 @@
 #include <QPainter>
 #include <QStaticText>
 
+#include <utility>
+
 namespace groupscope::ui {
 
 namespace {
@@ -34,6 +36,11 @@ void TextCellDelegate::withText(QStyleOptionViewItem& option, const QModelIndex&
     option.features |= QStyleOptionViewItem::HasDisplay;
     option.displayAlignment =
         alignment.isValid() ? Qt::Alignment(alignment.toInt()) : Qt::AlignLeft | Qt::AlignVCenter;
+    // As QStyledItemDelegate: the colour of unselected text; selected text keeps the
+    // palette's highlighted text colour.
+    const QVariant foreground = index.data(Qt::ForegroundRole);
+    if (foreground.canConvert<QBrush>())
+        option.palette.setBrush(QPalette::Text, qvariant_cast<QBrush>(foreground));
 }
 
 void TextCellDelegate::paintFrame(QPainter* painter, const QStyleOptionViewItem& option) {
@@ -85,11 +92,20 @@ void TextCellDelegate::paintText(QPainter* painter, const QStyleOptionViewItem& 
 
 const QStaticText& TextCellDelegate::laidOut(const QString& text, const QFont& font,
                                              int width) const {
-    if (font != m_textFont || m_texts.size() > textCacheLimit) {
+    if (font != m_textFont) {
         m_texts.clear();
+        m_olderTexts.clear();
         m_textFont = font;
     }
-    LaidOutText& entry = m_texts[text];
+    auto found = m_texts.find(text);
+    if (found == m_texts.end()) {
+        if (m_texts.size() >= textCacheGeneration) {
+            m_olderTexts = std::exchange(m_texts, {});
+            m_texts.reserve(textCacheGeneration);
+        }
+        found = m_texts.insert(text, m_olderTexts.take(text));
+    }
+    LaidOutText& entry = *found;
     if (entry.width == width)
         return entry.text;
     const QFontMetrics metrics(font);

@@ -158,13 +158,48 @@ QList<int> GroupFilterProxyModel::shownRows() const {
     for (int row = 0; row < count; ++row)
         if (acceptsAll || accepts(row))
             rows.append(row);
-    if (m_sortColumn < 0)
-        return rows;
+    if (m_sortColumn >= 0)
+        sortRows(rows);
+    return rows;
+}
+
+void GroupFilterProxyModel::sortRows(QList<int>& rows) const {
+    if (GroupListModel::ordersByNumber(m_sortColumn)) {
+        sortRowsByNumber(rows);
+        return;
+    }
     const auto before = [this](int left, int right) { return sortsBefore(left, right); };
     // A refresh rarely changes the order: checking costs one comparison per row.
     if (!std::is_sorted(rows.cbegin(), rows.cend(), before))
         std::sort(rows.begin(), rows.end(), before);
-    return rows;
+}
+
+void GroupFilterProxyModel::sortRowsByNumber(QList<int>& rows) const {
+    // The lag columns change order on most refreshes. Each row's key is read once into one
+    // contiguous list, which the sort then compares in cache: comparing the model's rows
+    // (10,000 summaries spread over megabytes) 140,000 times took 4 ms per refresh.
+    struct KeyedRow {
+        qint64 key;
+        int sourceRow;
+    };
+    // Descending, the keys' bitwise complements, which order exactly the other way round:
+    // one ascending comparison of (key, source row) then also keeps equal values in the
+    // source's order (by group id) in either direction, as sortsBefore does.
+    const bool descending = m_sortOrder == Qt::DescendingOrder;
+    QList<KeyedRow> keyed;
+    keyed.reserve(rows.size());
+    for (const int row : std::as_const(rows)) {
+        const qint64 key = groups()->numberKey(row, m_sortColumn);
+        keyed.append({descending ? ~key : key, row});
+    }
+    const auto before = [](const KeyedRow& left, const KeyedRow& right) {
+        return left.key != right.key ? left.key < right.key : left.sourceRow < right.sourceRow;
+    };
+    if (std::is_sorted(keyed.cbegin(), keyed.cend(), before))
+        return;
+    std::sort(keyed.begin(), keyed.end(), before);
+    for (qsizetype i = 0; i < keyed.size(); ++i)
+        rows[i] = keyed.at(i).sourceRow;
 }
 
 void GroupFilterProxyModel::rebuildRowOfSource() {

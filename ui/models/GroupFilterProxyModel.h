@@ -51,6 +51,9 @@ public:
 private:
     bool accepts(int sourceRow) const;
     bool sortsBefore(int leftSourceRow, int rightSourceRow) const;
+    // Puts accepted source rows in the shown order (m_sortColumn, m_sortOrder).
+    void sortRows(QList<int>& rows) const;
+    void sortRowsByNumber(QList<int>& rows) const;
     // The source rows to show, filtered and sorted.
     QList<int> shownRows() const;
     // Shows `rows` in place of the current ones as one layout change.

@@ -8,6 +8,8 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <bit>
+#include <limits>
 
 namespace groupscope::ui {
 
@@ -54,6 +56,14 @@ double timeLagSortKey(const lag::TimeLag& timeLag) {
         break;
     }
     return -1;
+}
+
+// A double as an integer that orders the same way. IEEE 754 doubles of one sign order as
+// their bits read as integers, positive ones upwards, negative ones downwards: flipping a
+// negative one's magnitude bits turns its order around.
+qint64 orderedBits(double value) {
+    const auto bits = std::bit_cast<qint64>(value);
+    return bits < 0 ? bits ^ std::numeric_limits<qint64>::max() : bits;
 }
 
 // Verdicts sort by how much they need a look: not yet judged first, errors last.
@@ -331,9 +341,13 @@ QString GroupListModel::toolTip(const Row& row, int column) const {
 }
 
 int GroupListModel::compare(int left, int right, int column) const {
+    if (ordersByNumber(column)) {
+        const qint64 a = numberKey(left, column);
+        const qint64 b = numberKey(right, column);
+        return a < b ? -1 : b < a ? 1 : 0;
+    }
     const Row& a = m_rows.at(left);
     const Row& b = m_rows.at(right);
-    const auto byNumber = [](auto x, auto y) { return x < y ? -1 : y < x ? 1 : 0; };
     switch (column) {
     case GroupColumn:
         return a.groupId.compare(b.groupId, Qt::CaseInsensitive);
@@ -342,11 +356,19 @@ int GroupListModel::compare(int left, int right, int column) const {
                                                     Qt::CaseInsensitive);
     case ProtocolColumn:
         return protocolText(a).compare(protocolText(b), Qt::CaseInsensitive);
-    case TimeLagColumn:
-        return byNumber(timeLagSortKey(a.timeLag), timeLagSortKey(b.timeLag));
-    default: // the other columns sort by integers
-        return byNumber(integerSortKey(a, column), integerSortKey(b, column));
     }
+    return 0;
+}
+
+bool GroupListModel::ordersByNumber(int column) {
+    return column != GroupColumn && column != TypeColumn && column != ProtocolColumn;
+}
+
+qint64 GroupListModel::numberKey(int row, int column) const {
+    const Row& shown = m_rows.at(row);
+    if (column == TimeLagColumn)
+        return orderedBits(timeLagSortKey(shown.timeLag));
+    return integerSortKey(shown, column);
 }
 
 void GroupListModel::applySummaries(const QList<monitor::GroupSummary>& summaries) {

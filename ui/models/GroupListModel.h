@@ -72,6 +72,13 @@ public:
     // How row `left` orders against row `right` by `column`'s values (numbers as numbers,
     // text case-insensitively): negative, 0 or positive. Ties are the caller's to break.
     int compare(int left, int right, int column) const;
+    // What a column that orders by number (every column but group, type and protocol)
+    // orders by, as one integer: integer columns as they are, every digit kept; the time
+    // lag's seconds, a double, as an integer of the same order. compare() orders such
+    // columns by it, and the proxy sorts on these keys read once per row rather than on
+    // rows compared 140,000 times.
+    static bool ordersByNumber(int column);
+    qint64 numberKey(int row, int column) const;
     // The groups watched for alerts: their star column shows ★.
     void setWatchedGroups(const QSet<QString>& groups);
 
