@@ -232,9 +232,13 @@ void GroupMonitor::recordLogEnds(const GroupSnapshot& snapshot, int64_t takenAtM
 
 void GroupMonitor::recordPolledCommits(TrackedGroup& group, const GroupSnapshot& snapshot,
                                        int64_t takenAtMs, bool detail) {
+    // The previous poll's commits, to tell the detail's commit history which are new: only
+    // for a group in detail (the open one), not for the 10,000 in the list. std::as_const:
+    // lastPoll's partitions are shared with the view on screen, and a non-const loop would
+    // copy them all.
     QHash<TopicPartition, int64_t> previous;
-    if (group.polled)
-        for (const PartitionSnapshot& partition : group.lastPoll.partitions)
+    if (group.polled && detail)
+        for (const PartitionSnapshot& partition : std::as_const(group.lastPoll.partitions))
             if (partition.committedOffset)
                 previous.insert(partition.topicPartition, *partition.committedOffset);
     for (const PartitionSnapshot& partition : snapshot.partitions) {
