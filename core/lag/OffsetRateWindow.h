@@ -21,8 +21,17 @@ public:
     // rewind or a log truncation: the caller decides what that means.
     std::optional<double> ratePerSecond(int64_t nowMs) const;
     int64_t windowMs() const { return m_windowMs; }
+    // How many samples are kept now (never more than the limit, nor than 10).
+    int sampleCount() const { return int(m_samples.size()); }
+
+    // The most samples the window keeps: one per eighth of it, ends included, and the
+    // newest.
+    static constexpr int maxSamplesKept() { return spacingsPerWindow + 2; }
 
 private:
+    static constexpr int spacingsPerWindow = 8;
+    int64_t spacingMs() const { return m_windowMs / spacingsPerWindow; }
+
     struct Sample {
         int64_t offset;
         int64_t timeMs;

@@ -42,6 +42,13 @@ struct ClusterView {
     const GroupMonitorSnapshot* watchedGroup(const QString& groupId) const;
 };
 
+// Frees a view that was replaced, on a pool thread and not the caller's: a view of 10,000
+// groups holds some 100,000 allocations. Then hands the pages that freeing left empty back
+// to the system: they lie between live allocations of the next polls, so the allocator
+// keeps them resident otherwise (about 10 MB of 275 at 10,000 groups, measured by
+// BenchGuiTenThousandGroups).
+void releaseInBackground(ClusterView replaced);
+
 } // namespace groupscope::monitor
 
 Q_DECLARE_METATYPE(groupscope::monitor::ClusterView)

@@ -7,8 +7,9 @@
 // Printed per sort order (by group, by total lag, by time lag: the latter two re-sort on
 // every refresh): GUI-thread time per refresh, median, p99 (against the goal of 16 ms) and
 // the slowest, the longest event-loop stall (goal: none over 50 ms), and the resident
-// memory of the whole process, pipeline included (goal under 300 MB). The peer in the same
-// run is the simple way: a QStandardItemModel refilled behind a sorting view.
+// memory of the whole process, pipeline included: the highest of its samples before each
+// refresh of the MainWindow (goal under 300 MB). The peer in the same run is the simple
+// way: a QStandardItemModel refilled behind a sorting view.
 // Figures only; it does not pass or fail on them.
 
 #include "BenchFigures.h"
@@ -213,12 +214,18 @@ int main(int argc, char** argv) {
     double worstP99 = 0;
     double worstStall = 0;
     monitor::ClusterView view;
+    // Sampled between refreshes (untimed), while the previous view may still be freeing.
+    long highestResidentKb = 0;
+    const auto prepareRefresh = [&](int) {
+        highestResidentKb = std::max(highestResidentKb, residentKilobytes());
+        view = nextView();
+    };
     for (const Variant& variant : variants) {
         window.groupView()->sortByColumn(variant.column, variant.order);
         QApplication::processEvents();
         const RefreshFigures figures = measureRefreshes(
-            window, Repaint::CausedByRefresh, [&](int) { view = nextView(); },
-            [&] { window.applyView(view); }, schedule);
+            window, Repaint::CausedByRefresh, prepareRefresh, [&] { window.applyView(view); },
+            schedule);
         printRefreshFigures(variant.name, figures);
         worstP99 = std::max(worstP99, percentile(figures.refreshMs, 99));
         worstStall = std::max(worstStall, figures.longestStallMs);
@@ -228,13 +235,14 @@ int main(int argc, char** argv) {
     window.browserTabs()->setCurrentWidget(window.topicsView());
     QApplication::processEvents();
     const RefreshFigures topics = measureRefreshes(
-        window, Repaint::CausedByRefresh, [&](int) { view = nextView(); },
-        [&] { window.applyView(view); }, schedule);
+        window, Repaint::CausedByRefresh, prepareRefresh, [&] { window.applyView(view); },
+        schedule);
     printRefreshFigures("MainWindow, the Topics tab shown", topics);
     const double topicsP99 = percentile(topics.refreshMs, 99);
     window.browserTabs()->setCurrentIndex(0);
     QApplication::processEvents();
     const double residentMegabytes = megabytes(double(residentKilobytes()));
+    const double highestResidentMegabytes = megabytes(double(highestResidentKb));
 
     // Where the time goes: the list model alone, then behind the sorting proxy (by lag),
     // no view; the same views as above, no paint.
@@ -283,9 +291,11 @@ int main(int argc, char** argv) {
                 worstP99 < goalP99Ms ? "MEETS GOAL" : "OVER GOAL");
     std::printf("  longest stall: %.2f ms (goal under %.0f ms) %s\n", worstStall, goalStallMs,
                 worstStall < goalStallMs ? "MEETS GOAL" : "OVER GOAL");
-    std::printf("  resident memory after the MainWindow runs: %.1f MB (goal under %.0f MB) %s\n",
-                residentMegabytes, goalMegabytes,
-                residentMegabytes < goalMegabytes ? "MEETS GOAL" : "OVER GOAL");
+    std::printf("  resident memory, highest of %d samples between refreshes: %.1f MB (goal under "
+                "%.0f MB) %s; after the runs %.1f MB\n",
+                4 * refreshes, highestResidentMegabytes, goalMegabytes,
+                highestResidentMegabytes < goalMegabytes ? "MEETS GOAL" : "OVER GOAL",
+                residentMegabytes);
     std::printf("  Topics tab p99: %.2f ms, %.2fx the group list's worst sort order\n", topicsP99,
                 topicsP99 / std::max(worstP99, 0.001));
     std::printf("  ratio plain / ours (p99): %.2fx\n",

@@ -43,7 +43,6 @@
 #include <QStatusBar>
 #include <QSystemTrayIcon>
 #include <QTabWidget>
-#include <QThreadPool>
 #include <QVBoxLayout>
 
 namespace groupscope::ui {
@@ -521,13 +520,12 @@ void MainWindow::openGroup(QString groupId) {
 
 void MainWindow::applyView(const ClusterView& view) {
     // The view replaced here holds the last references to the previous refresh's snapshots
-    // and summaries (10,000 groups are some 100,000 allocations): a pool thread frees them,
-    // not the GUI, once the list has let go of its rows.
+    // and summaries: a pool thread frees them, not the GUI, once the list has let go of
+    // its rows.
     monitor::ClusterView previous = std::exchange(m_lastView, view);
     m_model->applySummaries(view.groupList);
     m_topics->applyConsumers(view.topicConsumers);
-    QThreadPool::globalInstance()->start(
-        [previous = std::move(previous)]() mutable { previous = {}; });
+    monitor::releaseInBackground(std::move(previous));
     if (!m_groupToOpen.isEmpty())
         openGroup(m_groupToOpen);
     m_detail->applyView(view);
