@@ -9,6 +9,8 @@ packages=(
   # fuzzing the parsers (libFuzzer comes with clang's runtime)
   clang libclang-rt-14-dev
   qt6-base-dev qt6-base-dev-tools libgl-dev
+  # the write journal: Qt SQL's SQLite driver
+  libqt6sql6-sqlite
   libqcustomplot-dev qtkeychain-qt6-dev
   # librdkafka is built from Debian's own source package (installer/build-librdkafka.sh):
   # Debian 12's 2.0.2 is too old. What that build needs:

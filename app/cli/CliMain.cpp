@@ -49,21 +49,30 @@ Commands:
         (--to-offset N | --to-datetime yyyy-MM-ddTHH:mm:ss.SSS[zone] | --by-duration PnDTnHnMnS |
          --shift-by N | --to-earliest | --to-latest | --to-current | --to-group G)
         [--dry-run | --execute] [--export | --json] [--preview] [--as-kafka-command]
-        [--wait-until-empty S]
+        [--wait-until-empty S] [--force] [--verify-for S]
                                       plan (dry run, the default) or apply an offset reset;
                                       --preview shows the record each partition would
                                       read next; --to-group copies G's committed offsets
                                       (--all-topics: every partition G or the group
-                                      commits on); every apply is recorded in the audit log
-  undo --entry ID [--execute] [--force]
-                                      put back the offsets an applied reset replaced
-                                      (--force: even if recorded for another cluster)
-  history [--group G] [--json]        the audit log of applied resets
+                                      commits on); rows whose group moved on since the
+                                      plan are resolved again and named; a group without
+                                      members that a consumer still commits to is refused
+                                      unless --force; the new offsets are read again after
+                                      S seconds (default 5, 0: no check); every apply is
+                                      recorded in the write journal before it is sent
+  undo --entry ID [--execute] [--force | --skip-conflicts] [--verify-for S]
+                                      put back the offsets an applied reset replaced;
+                                      partitions that moved since are conflicts, refused
+                                      unless --skip-conflicts (leave them) or --force
+                                      (restore them too; also undoes an entry recorded
+                                      on another cluster id)
+  history [--group G | --entry ID] [--json]
+                                      the write journal of applied changes
   delete-offsets --group G --topic T[:P,...] ... [--execute]
                                       delete committed offsets of a group
   delete --group G ... [--execute]    delete empty groups (refused while they have
                                       members); each group's committed offsets go to the
-                                      audit log, and undo commits them again
+                                      write journal, and undo commits them again
   timeline --group G [--since DURATION] [--json]
                                       generations, members and partition ownership over
                                       the last DURATION (ISO-8601, default PT1H), read
@@ -219,7 +228,7 @@ int runCli(const QStringList& words, QTextStream& out, QTextStream& err) {
         return ExitUsage;
     }
     CommandContext context{{}, std::chrono::milliseconds(5000), out, err};
-    // history only reads the local audit log; every other command talks to a cluster.
+    // history only reads the local write journal; every other command talks to a cluster.
     if (const auto failed = applyCommonOptions(common, *command != u"history", context))
         return *failed;
     return runCommand(*command, context, arguments);

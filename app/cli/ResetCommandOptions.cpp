@@ -91,6 +91,8 @@ ResetCommandOptions ResetCommandOptions::parse(ArgumentList& arguments) {
     options.asKafkaCommand = arguments.takeFlag(QStringLiteral("--as-kafka-command"));
     const auto waitText = arguments.takeValue(QStringLiteral("--wait-until-empty"));
     options.withPreview = arguments.takeFlag(QStringLiteral("--preview"));
+    options.force = arguments.takeFlag(QStringLiteral("--force"));
+    const auto verifyText = arguments.takeValue(QStringLiteral("--verify-for"));
     QStringList modesGiven;
     if (const QString error = takeModes(arguments, options.spec, modesGiven); !error.isEmpty())
         return failed(options, error, ExitFailure);
@@ -113,7 +115,23 @@ ResetCommandOptions ResetCommandOptions::parse(ArgumentList& arguments) {
                           ExitUsage);
         options.waitForEmpty = std::chrono::seconds(seconds);
     }
+    if (verifyText) {
+        const auto seconds = parseVerifySeconds(*verifyText);
+        if (!seconds)
+            return failed(options, seconds.error().message, ExitUsage);
+        options.verifyFor = seconds.value();
+    }
     return options;
+}
+
+kafka::Result<std::chrono::milliseconds> parseVerifySeconds(const QString& text) {
+    bool ok = false;
+    const int seconds = text.toInt(&ok);
+    if (!ok || seconds < 0 || seconds > 3600)
+        return kafka::KafkaError::invalidArgument(
+            QStringLiteral("--verify-for takes seconds from 0 (no check) to 3600, not \"%1\"")
+                .arg(text));
+    return std::chrono::milliseconds(std::chrono::seconds(seconds));
 }
 
 } // namespace groupscope::cli

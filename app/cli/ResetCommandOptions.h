@@ -25,6 +25,10 @@ struct ResetCommandOptions {
     bool asKafkaCommand = false;
     bool withPreview = false;
     std::chrono::milliseconds waitForEmpty{0};
+    // Write although a consumer outside the group's membership still commits to it.
+    bool force = false;
+    // How long after the write its offsets are read again to see that they held.
+    std::chrono::milliseconds verifyFor{5000};
 
     // The problem with the arguments (empty when none) and the exit code it calls for
     // (ExitUsage for a wrong combination, ExitFailure for a value that does not parse).
@@ -33,5 +37,8 @@ struct ResetCommandOptions {
 
     static ResetCommandOptions parse(ArgumentList& arguments);
 };
+
+// The value of --verify-for: whole seconds from 0 to 3600.
+kafka::Result<std::chrono::milliseconds> parseVerifySeconds(const QString& text);
 
 } // namespace groupscope::cli

@@ -3,11 +3,13 @@
 #include "cli/ResetCommandOptions.h"
 #include "cli/ResetOutput.h"
 #include "cli/TextTable.h"
+#include "cli/WriteInterrupt.h"
 #include "kafka/AdminClient.h"
-#include "offsets/AuditLog.h"
 #include "offsets/GroupDeleter.h"
+#include "offsets/JournaledWrite.h"
 #include "offsets/KafkaCommandLine.h"
 #include "offsets/ResetSession.h"
+#include "offsets/WriteJournal.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -100,22 +102,69 @@ void printResetPlan(const CommandContext& context, const ResetCommandOptions& op
     printPlanSummary(context, session.plan());
 }
 
-int applyReset(const CommandContext& context, AdminClient& admin, const ResetSession& session,
-               std::chrono::milliseconds waitForEmpty) {
-    ApplySettings settings = cliApplySettings();
-    settings.waitForEmpty = waitForEmpty;
-    if (waitForEmpty.count() > 0)
-        // Said before the wait, so nobody takes a quiet terminal for a hang.
-        context.err
-            << QStringLiteral("Waiting up to %1 s for active groups to become empty "
-                              "before applying (Ctrl-C to give up)...\n")
-                   .arg(std::chrono::duration_cast<std::chrono::seconds>(waitForEmpty).count())
-            << Qt::flush;
-    AuditLog audit;
-    auto results = session.apply(admin, audit, settings);
+constexpr int ExitInterrupted = 130; // 128 + SIGINT, as shells report it
+
+// Before a write: the journal's entries that no process finished recording (a crash, a
+// lost answer) are resolved by reading this cluster's offsets back, and said.
+void recoverInDoubt(const CommandContext& context, AdminClient& admin, WriteJournal& journal) {
+    auto recovered = recoverInDoubtEntries(admin, journal);
+    if (!recovered) {
+        context.err << "Warning: could not resolve the journal's in-doubt entries: "
+                    << recovered.error().message << u'\n';
+        return;
+    }
+    for (const JournalEntry& entry : recovered.value())
+        context.err << QStringLiteral("Recovered journal entry %1 (group '%2', %3): its outcome "
+                                      "was never recorded, and was read back from the broker "
+                                      "(groupscope-cli history --entry %1).\n")
+                           .arg(entry.id, entry.groupId, entry.description);
+}
+
+bool anythingSent(const QList<GroupApplyResult>& results) {
+    return std::any_of(results.cbegin(), results.cend(),
+                       [](const GroupApplyResult& r) { return !r.journalId.isEmpty(); });
+}
+
+// Applies, reads the written offsets again after `verifyFor`, and reports each group.
+int applyAndReport(const CommandContext& context, AdminClient& admin, const ResetSession& session,
+                   ApplySettings settings, std::chrono::milliseconds verifyFor) {
+    WriteInterrupt interrupt;
+    settings.cancelled = interrupt.flag();
+    WriteJournal journal;
+    recoverInDoubt(context, admin, journal);
+    auto results = session.apply(admin, journal, settings);
     if (!results)
         return fail(context, results.error().message);
-    return reportApply(context, results.value());
+    if (interrupt.interrupted() && !anythingSent(results.value())) {
+        context.err << "Interrupted: nothing was written.\n";
+        return ExitInterrupted;
+    }
+    if (verifyFor.count() > 0 && anythingSent(results.value()) && !interrupt.interrupted()) {
+        context.err << QStringLiteral("Checking for %1 s that the new offsets hold (--verify-for "
+                                      "0 skips this)...\n")
+                           .arg(std::chrono::duration_cast<std::chrono::seconds>(verifyFor).count())
+                    << Qt::flush;
+        ResetApplier(admin, journal).verify(results.value(), verifyFor, interrupt.flag());
+    }
+    const int exitCode = reportApply(context, results.value());
+    return interrupt.interrupted() ? ExitInterrupted : exitCode;
+}
+
+int applyReset(const CommandContext& context, AdminClient& admin, const ResetSession& session,
+               const ResetCommandOptions& options) {
+    ApplySettings settings = cliApplySettings();
+    settings.waitForEmpty = options.waitForEmpty;
+    settings.ignoreRecentCommits = options.force;
+    context.out.flush(); // the plan stays in view while the write waits or checks
+    if (options.waitForEmpty.count() > 0)
+        // Said before the wait, so nobody takes a quiet terminal for a hang.
+        context.err << QStringLiteral("Waiting up to %1 s for active groups to become empty "
+                                      "before applying (Ctrl-C to give up)...\n")
+                           .arg(std::chrono::duration_cast<std::chrono::seconds>(
+                                    options.waitForEmpty)
+                                    .count())
+                    << Qt::flush;
+    return applyAndReport(context, admin, session, settings, options.verifyFor);
 }
 
 } // namespace
@@ -156,8 +205,32 @@ int runResetCommand(const CommandContext& context, ArgumentList& arguments) {
         context.err << "Dry run: nothing was changed. Add --execute to apply.\n";
         return ExitSuccess;
     }
-    return applyReset(context, *admin.value(), session.value(), options.waitForEmpty);
+    return applyReset(context, *admin.value(), session.value(), options);
 }
+
+namespace {
+
+// Says each partition an undo would restore although it moved since the entry.
+void printUndoConflicts(const CommandContext& context, const ResetSession& session,
+                        const QString& groupId) {
+    if (session.undoConflicts().isEmpty())
+        return;
+    TextTable table({QStringLiteral("GROUP"), QStringLiteral("TOPIC"), QStringLiteral("PARTITION"),
+                     QStringLiteral("BEFORE"), QStringLiteral("AFTER"), QStringLiteral("NOW")});
+    for (const UndoConflict& conflict : session.undoConflicts())
+        table.addRow({groupId, conflict.topicPartition.topic,
+                      QString::number(conflict.topicPartition.partition),
+                      offsetText(conflict.before), offsetText(conflict.after),
+                      offsetText(conflict.now)});
+    context.err << QStringLiteral("Conflicts: %1 partition(s) moved since the entry (NOW is not "
+                                  "its AFTER); undoing them would throw away what happened "
+                                  "since:\n")
+                       .arg(session.undoConflicts().size());
+    context.err.flush();
+    table.print(context.err);
+}
+
+} // namespace
 
 int runUndoCommand(const CommandContext& context, ArgumentList& arguments) {
     const auto entryId = arguments.takeValue(QStringLiteral("--entry"));
@@ -165,72 +238,123 @@ int runUndoCommand(const CommandContext& context, ArgumentList& arguments) {
     arguments.takeFlag(QStringLiteral("--dry-run"));
     const bool asJson = arguments.takeFlag(QStringLiteral("--json"));
     const bool force = arguments.takeFlag(QStringLiteral("--force"));
+    const bool skipConflicts = arguments.takeFlag(QStringLiteral("--skip-conflicts"));
+    const auto verifyText = arguments.takeValue(QStringLiteral("--verify-for"));
     if (const int usage = rejectLeftovers(context, arguments))
         return usage;
     if (!entryId)
         return fail(context, QStringLiteral("undo needs --entry ID (see groupscope-cli history)"),
                     ExitUsage);
-    AuditLog audit;
-    auto entry = audit.find(*entryId);
+    if (force && skipConflicts)
+        return fail(context,
+                    QStringLiteral("--force restores every partition, --skip-conflicts only the "
+                                   "unchanged ones: give one of them"),
+                    ExitUsage);
+    std::chrono::milliseconds verifyFor{5000};
+    if (verifyText) {
+        auto seconds = parseVerifySeconds(*verifyText);
+        if (!seconds)
+            return fail(context, seconds.error().message, ExitUsage);
+        verifyFor = seconds.value();
+    }
+    auto admin = AdminClient::create(context.profile, context.timeout);
+    if (!admin)
+        return fail(context, admin.error().message);
+    WriteJournal journal;
+    recoverInDoubt(context, *admin.value(), journal);
+    auto entry = journal.find(*entryId);
     if (!entry)
         return fail(context, entry.error().message);
+    auto session = ResetSession::undoOf(entry.value());
+    if (!session)
+        return fail(context, session.error().message);
+    if (auto planned = session.value().resolve(*admin.value()); !planned)
+        return fail(context, planned.error().message);
     // The same group name on another cluster is most likely another group: undoing there
     // would write offsets that were never its own.
-    if (const QString mismatch =
-            ResetSession::clusterMismatch(entry.value(), context.profile.bootstrapServers);
-        !mismatch.isEmpty()) {
+    if (const QString mismatch = session.value().undoClusterMismatch(); !mismatch.isEmpty()) {
         if (!force)
             return fail(context,
                         mismatch + QStringLiteral("; add --force if they are the same cluster"));
         context.err << "Warning: " << mismatch << " (--force given)\n";
     }
-    auto session = ResetSession::undoOf(entry.value());
-    if (!session)
-        return fail(context, session.error().message);
-    auto admin = AdminClient::create(context.profile, context.timeout);
-    if (!admin)
-        return fail(context, admin.error().message);
-    if (auto planned = session.value().resolve(*admin.value()); !planned)
-        return fail(context, planned.error().message);
+    const QString groupId = entry.value().groupId;
+    printUndoConflicts(context, session.value(), groupId);
+    if (skipConflicts)
+        session.value().skipUndoConflicts();
     const ResetPlan& plan = session.value().plan();
     if (asJson)
         context.out << QJsonDocument(planToJson(plan)).toJson(QJsonDocument::Indented);
     else
         printPlan(context, plan);
-    for (const auto& tp : session.value().deletions().value(entry.value().groupId))
-        context.out << "delete committed offset of " << entry.value().groupId << ' '
-                    << tp.toString() << " (it had none before)\n";
+    for (const auto& tp : session.value().deletions().value(groupId))
+        context.out << "delete committed offset of " << groupId << ' ' << tp.toString()
+                    << " (it had none before)\n";
     printPlanSummary(context, plan);
     if (plan.errorCount() > 0)
         return fail(context, QStringLiteral("the undo plan has errors; nothing was changed"));
+    const bool conflicts = !session.value().undoConflicts().isEmpty();
     if (!execute) {
+        if (conflicts)
+            context.err << "Applying will be refused while there are conflicts: add "
+                           "--skip-conflicts to restore only the unchanged partitions, or "
+                           "--force to restore them all.\n";
         context.err << "Dry run: nothing was changed. Add --execute to undo.\n";
         return ExitSuccess;
     }
-    auto results = session.value().apply(*admin.value(), audit, cliApplySettings());
-    if (!results)
-        return fail(context, results.error().message);
-    return reportApply(context, results.value());
+    if (conflicts && !force)
+        return fail(context, QStringLiteral("the undo has conflicts (above); nothing was changed. "
+                                            "Add --skip-conflicts to restore only the unchanged "
+                                            "partitions, or --force to restore them all."));
+    if (plan.rows.isEmpty() && session.value().deletions().isEmpty()) {
+        context.err << "Nothing left to undo: every partition is in conflict and was skipped.\n";
+        return ExitSuccess;
+    }
+    ApplySettings settings = cliApplySettings();
+    settings.ignoreRecentCommits = force;
+    return applyAndReport(context, *admin.value(), session.value(), settings, verifyFor);
 }
 
 int runHistoryCommand(const CommandContext& context, ArgumentList& arguments) {
     const auto group = arguments.takeValue(QStringLiteral("--group"));
+    const auto entryId = arguments.takeValue(QStringLiteral("--entry"));
     const bool asJson = arguments.takeFlag(QStringLiteral("--json"));
     if (const int usage = rejectLeftovers(context, arguments))
         return usage;
-    AuditLog audit;
-    auto entries = audit.readAll();
+    WriteJournal journal;
+    if (auto opened = journal.open(); !opened)
+        return fail(context, opened.error().message);
+    for (const QString& problem : journal.importProblems())
+        context.err << "Warning: " << problem << u'\n';
+    JournalQuery query;
+    query.groupId = group.value_or(QString());
+    kafka::Result<QList<JournalEntry>> entries = QList<JournalEntry>{};
+    if (entryId) {
+        auto entry = journal.find(*entryId);
+        if (!entry)
+            return fail(context, entry.error().message);
+        entries = QList<JournalEntry>{entry.value()};
+    } else {
+        entries = journal.entries(query);
+    }
     if (!entries)
         return fail(context, entries.error().message);
     QJsonArray array;
     TextTable table({QStringLiteral("ENTRY"), QStringLiteral("GROUP"), QStringLiteral("CLUSTER"),
-                     QStringLiteral("PARTITIONS"), QStringLiteral("BY"), QStringLiteral("WHAT")});
-    for (const AuditEntry& entry : entries.value()) {
-        if (group && entry.groupId != *group)
-            continue;
+                     QStringLiteral("PARTITIONS"), QStringLiteral("STATE"), QStringLiteral("BY"),
+                     QStringLiteral("WHAT")});
+    // Oldest first, as a log reads.
+    for (auto it = entries.value().crbegin(); it != entries.value().crend(); ++it) {
+        const JournalEntry& entry = *it;
         array.append(entry.toJson());
-        table.addRow({entry.id, entry.groupId, entry.cluster,
-                      QString::number(entry.partitions.size()), entry.appliedBy,
+        QString state = journalStateName(entry.state);
+        if (entry.hasOverwrittenPartitions())
+            state += QStringLiteral(", overwritten");
+        table.addRow({entry.id, entry.groupId,
+                      entry.clusterId.isEmpty()
+                          ? entry.cluster
+                          : entry.cluster + QStringLiteral(" (") + entry.clusterId + u')',
+                      QString::number(entry.partitions.size()), state, entry.appliedBy,
                       entry.description});
     }
     if (asJson)
@@ -283,11 +407,8 @@ int runDeleteOffsetsCommand(const CommandContext& context, ArgumentList& argumen
                        "same command with --execute to delete these committed offsets.\n";
         return ExitSuccess;
     }
-    AuditLog audit;
-    auto results = session.value().apply(*admin.value(), audit, cliApplySettings());
-    if (!results)
-        return fail(context, results.error().message);
-    return reportApply(context, results.value());
+    return applyAndReport(context, *admin.value(), session.value(), cliApplySettings(),
+                          std::chrono::milliseconds(0));
 }
 
 int runDeleteGroupsCommand(const CommandContext& context, ArgumentList& arguments) {
@@ -302,8 +423,8 @@ int runDeleteGroupsCommand(const CommandContext& context, ArgumentList& argument
     auto admin = AdminClient::create(context.profile, context.timeout);
     if (!admin)
         return fail(context, admin.error().message);
-    AuditLog audit;
-    GroupDeleter deleter(*admin.value(), audit);
+    WriteJournal journal;
+    GroupDeleter deleter(*admin.value(), journal);
     int exitCode = ExitSuccess;
     if (!execute) {
         auto previews = deleter.preview(groups);
@@ -328,10 +449,11 @@ int runDeleteGroupsCommand(const CommandContext& context, ArgumentList& argument
                            "Dry run: nothing was deleted. Unlike kafka-consumer-groups --delete, "
                            "groupscope-cli only deletes with --execute: run the same command "
                            "with --execute to delete %1 group(s). Their committed offsets go "
-                           "to the audit log, and undo commits them again.\n")
+                           "to the write journal first, and undo commits them again.\n")
                            .arg(deletable);
         return exitCode;
     }
+    recoverInDoubt(context, *admin.value(), journal);
     auto results = deleter.deleteGroups(groups, cliApplySettings().tool);
     if (!results)
         return fail(context, results.error().message);
@@ -350,13 +472,13 @@ int runDeleteGroupsCommand(const CommandContext& context, ArgumentList& argument
         context.err << QStringLiteral("Deleted group '%1': %2 committed offset(s) recorded")
                            .arg(result.groupId)
                            .arg(result.partitions.size());
-        if (!result.auditId.isEmpty())
-            context.err << QStringLiteral(" in audit entry %1 (undo: groupscope-cli undo "
+        if (!result.journalId.isEmpty())
+            context.err << QStringLiteral(" in journal entry %1 (undo: groupscope-cli undo "
                                           "--entry %1 --execute)")
-                               .arg(result.auditId);
+                               .arg(result.journalId);
         context.err << ".\n";
-        if (!result.auditError.isEmpty())
-            context.err << "Warning: the group was deleted but not recorded: " << result.auditError
+        if (!result.journalError.isEmpty())
+            context.err << "Warning: the outcome is not recorded yet: " << result.journalError
                         << u'\n';
     }
     // Kafka's own words for the groups that went, so scripts reading its output still work.

@@ -106,39 +106,87 @@ void printPlanSummary(const CommandContext& context, const ResetPlan& plan) {
     context.err << ".\n";
 }
 
+namespace {
+
+// "orders:0 moved since the plan (40 -> 410): shift by -5 now writes 405 (the preview said 35)"
+void reportDrift(const CommandContext& context, const GroupApplyResult& result) {
+    for (const RowDrift& drift : result.drift) {
+        context.err << QStringLiteral("Note: group '%1' %2 ")
+                           .arg(result.groupId, drift.topicPartition.toString());
+        if (drift.plannedAgainst != drift.committedNow)
+            context.err << QStringLiteral("moved since the plan (committed %1 then, %2 now)")
+                               .arg(offsetText(drift.plannedAgainst),
+                                    offsetText(drift.committedNow));
+        else
+            context.err << QStringLiteral("was resolved again when the group became empty");
+        if (drift.targetMoved())
+            context.err << QStringLiteral(": %1 now gives %2, the preview said %3")
+                               .arg(drift.spec, offsetText(drift.newOffset),
+                                    offsetText(drift.plannedOffset));
+        else
+            context.err << QStringLiteral(": %1 keeps its target %2")
+                               .arg(drift.spec, offsetText(drift.newOffset));
+        context.err << u'\n';
+    }
+}
+
+QString statusText(const JournalPartition& partition) {
+    if (!partition.error.isEmpty())
+        return QStringLiteral("FAILED: ") + partition.error;
+    if (partition.overwritten())
+        return QStringLiteral("OVERWRITTEN: now %1 (at %2)")
+            .arg(partition.overwrittenWith == -1 ? QStringLiteral("no commit")
+                                                 : QString::number(*partition.overwrittenWith),
+                 partition.overwrittenAt.toString(Qt::ISODateWithMs));
+    return QStringLiteral("ok");
+}
+
+} // namespace
+
 int reportApply(const CommandContext& context, const QList<GroupApplyResult>& results) {
     int exitCode = ExitSuccess;
     for (const GroupApplyResult& result : results) {
+        reportDrift(context, result);
         if (!result.refusal.isEmpty()) {
             context.err << "Error: nothing changed for group '" << result.groupId
                         << "': " << result.refusal << u'\n';
+            if (result.refusalKind == RefusalKind::RecentCommits)
+                context.err << "(add --force to write anyway; the write is then checked for "
+                               "being overwritten)\n";
             exitCode = ExitFailure;
             continue;
         }
+        if (!result.recentCommits.limitation.isEmpty())
+            context.err << "Note: " << result.recentCommits.limitation << u'\n';
         TextTable table({QStringLiteral("GROUP"), QStringLiteral("TOPIC"),
                          QStringLiteral("PARTITION"), QStringLiteral("BEFORE"),
                          QStringLiteral("AFTER"), QStringLiteral("STATUS")});
-        for (const AuditPartition& partition : result.partitions)
+        for (const JournalPartition& partition : result.partitions)
             table.addRow({result.groupId, partition.topicPartition.topic,
                           QString::number(partition.topicPartition.partition),
                           offsetText(partition.before), offsetText(partition.after),
-                          partition.error.isEmpty()
-                              ? QStringLiteral("ok")
-                              : QStringLiteral("FAILED: ") + partition.error});
+                          statusText(partition)});
         table.print(context.out);
         const int failed = result.failedPartitions();
+        const qsizetype overwritten = result.overwrittenPartitions().size();
         context.err << QStringLiteral("Group '%1': %2 of %3 partition(s) applied")
                            .arg(result.groupId)
                            .arg(result.partitions.size() - failed)
                            .arg(result.partitions.size());
-        if (!result.auditId.isEmpty())
-            context.err << QStringLiteral("; audit entry %1 (undo: groupscope-cli undo --entry %1)")
-                               .arg(result.auditId);
+        if (!result.journalId.isEmpty())
+            context.err << QStringLiteral(
+                               "; journal entry %1 (undo: groupscope-cli undo --entry %1)")
+                               .arg(result.journalId);
         context.err << ".\n";
-        if (!result.auditError.isEmpty())
-            context.err << "Warning: the change was applied but not recorded: " << result.auditError
+        if (overwritten > 0)
+            context.err << QStringLiteral("Warning: %1 partition(s) of group '%2' were overwritten "
+                                          "after the write: a consumer still commits to it.\n")
+                               .arg(overwritten)
+                               .arg(result.groupId);
+        if (!result.journalError.isEmpty())
+            context.err << "Warning: the outcome is not recorded yet: " << result.journalError
                         << u'\n';
-        if (failed > 0)
+        if (failed > 0 || overwritten > 0)
             exitCode = ExitFailure;
     }
     return exitCode;

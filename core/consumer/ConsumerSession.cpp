@@ -90,7 +90,10 @@ ConsumerSession::~ConsumerSession() {
     m_callbacksEnabled = false;
     m_partitions.clear();    // buffered messages must go before the handle
     m_consumerQueue.reset(); // the queue must go before its handle
-    m_handle.reset();
+    if (m_subscribed)
+        m_handle.reset(); // rd_kafka_consumer_close() leaves the group
+    else
+        kafka::destroyWithoutConsumerClose(std::move(m_handle));
 }
 
 void ConsumerSession::start() {
@@ -296,6 +299,7 @@ kafka::Status ConsumerSession::subscribe(const QStringList& topics) {
         const kafka::TopicPartitionListHandle list = kafka::makeTopicSubscriptionList(topics);
         if (const auto code = rd_kafka_subscribe(m_handle.get(), list.get()); code)
             return KafkaError::fromCode(code, QStringLiteral("subscribing"));
+        m_subscribed = true;
         return kafka::Done{};
     });
 }

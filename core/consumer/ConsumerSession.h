@@ -117,6 +117,7 @@ private:
     std::thread m_fetchThread;
     std::atomic<std::thread::id> m_fetchThreadId;
     std::atomic<bool> m_stopping{false};
+    std::atomic<bool> m_subscribed{false}; // it joined a group: closing leaves it
     // Callbacks do nothing once the consumer is closed: the handle outlives the session
     // object's useful life only while it is being destroyed.
     std::atomic<bool> m_callbacksEnabled{true};

@@ -50,6 +50,9 @@ public:
     // A topic that does not exist is an error naming it.
     Result<QList<TopicPartition>> topicPartitions(const QStringList& topics = {});
     Result<QList<PartitionInfo>> describePartitions(const QStringList& topics = {});
+    // The cluster's id from Metadata: what tells two clusters apart when their bootstrap
+    // lists look alike (the write journal records it, and undo checks it).
+    Result<QString> clusterId();
     // Every topic's name by its topic id (Kafka's text form of the Uuid): the records of
     // consumer-protocol groups name topics by id only. Metadata, then one DescribeTopics.
     Result<QHash<QString, QString>> topicNamesById();

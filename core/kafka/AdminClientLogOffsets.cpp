@@ -142,6 +142,16 @@ Result<QList<TopicPartition>> AdminClient::topicPartitions(const QStringList& to
     return partitions;
 }
 
+Result<QString> AdminClient::clusterId() {
+    // rd_kafka_clusterid waits for the first Metadata answer within the timeout.
+    char* raw = rd_kafka_clusterid(m_handle.get(), remainingMs(deadline()));
+    if (!raw)
+        return timeoutError(QStringLiteral("reading the cluster id"));
+    const QString id = QString::fromUtf8(raw);
+    rd_kafka_mem_free(m_handle.get(), raw);
+    return id;
+}
+
 Result<QList<PartitionInfo>> AdminClient::describePartitions(const QStringList& topics) {
     const Deadline until = deadline();
     QList<PartitionInfo> result;

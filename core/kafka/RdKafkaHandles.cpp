@@ -31,3 +31,12 @@ void HandleDeleter::operator()(rd_kafka_TopicCollection_t* h) const noexcept { d
 // clang-format on
 
 } // namespace groupscope::kafka::detail
+
+namespace groupscope::kafka {
+
+void destroyWithoutConsumerClose(KafkaHandle handle) {
+    if (rd_kafka_t* raw = handle.release())
+        rd_kafka_destroy_flags(raw, RD_KAFKA_DESTROY_F_NO_CONSUMER_CLOSE);
+}
+
+} // namespace groupscope::kafka

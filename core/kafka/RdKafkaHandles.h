@@ -56,6 +56,11 @@ struct HandleDeleter {
 } // namespace detail
 
 using KafkaHandle = std::unique_ptr<rd_kafka_t, detail::HandleDeleter>;
+// Destroys a consumer without rd_kafka_consumer_close(), for one that never joined a group
+// (assign only): it has no group to leave, and close could only wait, in librdkafka 2.14
+// now and then forever when the handle goes a moment after its partitions were assigned
+// (librdkafka issues 4674 and 4884 describe the same wait).
+void destroyWithoutConsumerClose(KafkaHandle handle);
 using ConfHandle = std::unique_ptr<rd_kafka_conf_t, detail::HandleDeleter>;
 using TopicPartitionListHandle =
     std::unique_ptr<rd_kafka_topic_partition_list_t, detail::HandleDeleter>;

@@ -156,6 +156,14 @@ std::optional<QList<TopicPartition>> OffsetsTopicStream::readPartitionEnds(Progr
         setUnreadable(QStringLiteral("%1 has no partitions yet").arg(m_options.topic));
         return std::nullopt;
     }
+    if (m_options.onlyPartitionsOfGroups) {
+        QSet<int32_t> wanted;
+        for (const QString& group : m_options.groups)
+            wanted.insert(
+                offsetstopic::offsetsTopicPartitionOf(group, int(partitions.value().size())));
+        partitions.value().removeIf(
+            [&](const TopicPartition& tp) { return !wanted.contains(tp.partition); });
+    }
     auto ends = admin.value()->logOffsets(partitions.value());
     if (!ends) {
         setUnreadable(

@@ -52,6 +52,9 @@ public:
         std::chrono::milliseconds history{3'600'000};
         // Only these groups' records are queued; empty: every group.
         QSet<QString> groups;
+        // Read only the partitions that hold `groups` (the coordinator's choice,
+        // offsetsTopicPartitionOf): what a look at a few groups needs, not the whole topic.
+        bool onlyPartitionsOfGroups = false;
         size_t queueCapacity = 20'000;
         std::chrono::milliseconds retryInterval{5000};
         std::chrono::milliseconds requestTimeout{5000};

@@ -1,5 +1,7 @@
 #include "offsets/GroupDeleter.h"
 
+#include "offsets/JournaledWrite.h"
+
 namespace groupscope::offsets {
 
 using kafka::GroupState;
@@ -31,7 +33,7 @@ QString GroupDeleter::auditDescription(kafka::GroupType type) {
     return QStringLiteral("delete group");
 }
 
-bool GroupDeleter::cannotRecreate(const AuditEntry& entry) {
+bool GroupDeleter::cannotRecreate(const JournalEntry& entry) {
     return entry.description == auditDescription(kafka::GroupType::Share) ||
            entry.description == auditDescription(kafka::GroupType::Streams);
 }
@@ -60,54 +62,67 @@ kafka::Result<QList<GroupDeletionPreview>> GroupDeleter::preview(const QStringLi
 
 kafka::Result<QList<GroupApplyResult>> GroupDeleter::deleteGroups(const QStringList& groupIds,
                                                                   const QString& tool) {
-    // Read just before the delete: "before" in the audit log is what the group had when
+    // Read just before the delete: "before" in the journal is what the group had when
     // it went, not what a dry run saw minutes earlier.
     auto previews = preview(groupIds);
     if (!previews)
         return previews.error();
-    QStringList deletable;
-    for (const GroupDeletionPreview& preview : previews.value())
-        if (preview.refusal.isEmpty())
-            deletable.append(preview.group.groupId);
-    QHash<QString, kafka::KafkaError> outcomes;
-    if (!deletable.isEmpty()) {
-        auto deleted = m_admin.deleteGroups(deletable);
-        if (!deleted)
-            for (const QString& groupId : deletable)
-                outcomes.insert(groupId, deleted.error());
-        else
-            outcomes = deleted.value();
-    }
+    if (auto opened = m_journal.open(); !opened)
+        return kafka::KafkaError::invalidArgument(opened.error().message +
+                                                  QStringLiteral("; nothing was deleted"));
     QList<GroupApplyResult> results;
+    QHash<QString, JournalEntry> intents;
+    JournaledWrite write(m_admin, m_journal);
     for (const GroupDeletionPreview& preview : previews.value()) {
         GroupApplyResult result;
         result.groupId = preview.group.groupId;
         result.refusal = preview.refusal;
-        if (!result.refusal.isEmpty()) {
-            results.append(result);
-            continue;
-        }
-        const kafka::KafkaError error = outcomes.value(result.groupId);
-        if (error && preview.commits.isEmpty()) {
-            result.refusal = error.toString();
-            results.append(result);
-            continue;
-        }
-        for (const kafka::CommittedOffset& commit : preview.commits) {
-            AuditPartition partition;
-            partition.topicPartition = commit.topicPartition;
-            partition.before = commit.offset;
-            if (error) {
-                partition.error = error.toString();
-                partition.after = partition.before; // the group is still there
+        if (result.refusal.isEmpty()) {
+            // The journal is the only copy of a deleted group's offsets: it is written first.
+            JournalEntry entry;
+            entry.groupId = result.groupId;
+            entry.description = auditDescription(preview.group.type);
+            for (const kafka::CommittedOffset& commit : preview.commits) {
+                JournalPartition partition;
+                partition.topicPartition = commit.topicPartition;
+                partition.before = commit.offset;
+                partition.beforeMetadata = commit.metadata;
+                entry.partitions.append(partition); // planned: none, the group goes
             }
-            result.partitions.append(partition);
+            if (auto begun = write.begin(entry, tool); !begun) {
+                result.refusalKind = RefusalKind::NotRecorded;
+                result.refusal = begun.error().message + QStringLiteral("; it was not deleted");
+            } else {
+                result.journalId = entry.id;
+                intents.insert(result.groupId, entry);
+            }
+        } else {
+            result.refusalKind = RefusalKind::ActiveMembers;
         }
-        ApplyOptions options;
-        options.description = auditDescription(preview.group.type);
-        options.tool = tool;
-        ResetApplier::recordInAudit(m_audit, m_admin.profile().bootstrapServers, result, options);
         results.append(result);
+    }
+    if (intents.isEmpty())
+        return results;
+    QHash<QString, kafka::KafkaError> outcomes;
+    auto deleted = m_admin.deleteGroups(intents.keys());
+    if (!deleted)
+        for (const QString& groupId : intents.keys())
+            outcomes.insert(groupId, deleted.error());
+    else
+        outcomes = deleted.value();
+    for (GroupApplyResult& result : results) {
+        if (!intents.contains(result.groupId))
+            continue;
+        JournalEntry& entry = intents[result.groupId];
+        const kafka::KafkaError error = outcomes.value(result.groupId);
+        QList<kafka::PartitionOutcome> answers;
+        for (const JournalPartition& partition : entry.partitions)
+            answers.append({partition.topicPartition, -1, error});
+        if (auto finished = write.finish(entry, answers); !finished)
+            result.journalError = finished.error().message;
+        result.partitions = entry.partitions;
+        if (error && entry.partitions.isEmpty())
+            result.refusal = error.toString();
     }
     return results;
 }

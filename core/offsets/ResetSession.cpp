@@ -1,6 +1,7 @@
 #include "offsets/ResetSession.h"
 
 #include "offsets/GroupDeleter.h"
+#include "offsets/JournaledWrite.h"
 
 #include "offsets/OffsetsCsv.h"
 
@@ -37,13 +38,29 @@ kafka::Result<QList<TopicPartition>> partitionsOf(kafka::AdminClient& admin,
     return partitions;
 }
 
-// The audit description of rows edited in a table: their spec when they share one.
+// The journal's description of rows edited in a table: their spec when they share one.
 template <typename Rows> QString describeSpecs(const Rows& rows) {
     QStringList specs;
     for (const auto& row : rows)
         specs.append(row.spec.describe());
     specs.removeDuplicates();
     return specs.size() == 1 ? specs.first() : QStringLiteral("edited in the offsets table");
+}
+
+// The rows that undo an entry (back to each partition's "before"), plus the partitions
+// whose commit the entry created and undo therefore deletes.
+QList<RowRequest> undoRequests(const JournalEntry& entry, QList<TopicPartition>& deletions) {
+    QList<RowRequest> requests;
+    for (const JournalPartition& partition : entry.partitions) {
+        if (!partition.changed())
+            continue;
+        if (partition.before)
+            requests.append(
+                {entry.groupId, partition.topicPartition, ResetSpec::toOffset(*partition.before)});
+        else
+            deletions.append(partition.topicPartition);
+    }
+    return requests;
 }
 
 } // namespace
@@ -80,7 +97,13 @@ kafka::Result<ResetSession> ResetSession::fromFile(const QString& path,
     return session;
 }
 
-kafka::Result<ResetSession> ResetSession::undoOf(const AuditEntry& entry) {
+kafka::Result<ResetSession> ResetSession::undoOf(const JournalEntry& entry) {
+    if (entry.state == JournalState::InDoubt)
+        return KafkaError::invalidArgument(
+            QStringLiteral("entry %1 is in doubt (its outcome was never recorded); connect to "
+                           "its cluster once so that Groupscope reads the outcome back, then "
+                           "undo it")
+                .arg(entry.id));
     if (GroupDeleter::cannotRecreate(entry))
         return KafkaError::invalidArgument(
             QStringLiteral("entry %1 deleted %2 '%3', which commits cannot re-create (its "
@@ -90,7 +113,7 @@ kafka::Result<ResetSession> ResetSession::undoOf(const AuditEntry& entry) {
                      entry.groupId));
     ResetSession session;
     QList<TopicPartition> deletions;
-    session.m_requests = ResetApplier::undoRequests(entry, &deletions);
+    session.m_requests = undoRequests(entry, deletions);
     if (session.m_requests.isEmpty() && deletions.isEmpty())
         return KafkaError::invalidArgument(
             QStringLiteral("entry %1 changed nothing; there is nothing to undo").arg(entry.id));
@@ -98,6 +121,9 @@ kafka::Result<ResetSession> ResetSession::undoOf(const AuditEntry& entry) {
         session.m_deletions.insert(entry.groupId, deletions);
     session.m_description = QStringLiteral("undo of %1").arg(entry.id);
     session.m_undoOf = entry.id;
+    session.m_undoneParts = entry.partitions;
+    session.m_undoneClusterId = entry.clusterId;
+    session.m_undoneCluster = entry.cluster;
     return session;
 }
 
@@ -115,7 +141,15 @@ kafka::Result<ResetSession> ResetSession::deleting(kafka::AdminClient& admin,
     return session;
 }
 
-QString ResetSession::clusterMismatch(const AuditEntry& entry, const QString& bootstrapServers) {
+QString ResetSession::clusterMismatch(const JournalEntry& entry, const QString& clusterId,
+                                      const QString& bootstrapServers) {
+    if (!entry.clusterId.isEmpty() && !clusterId.isEmpty()) {
+        if (entry.clusterId == clusterId)
+            return {};
+        return QStringLiteral("entry %1 was recorded on cluster id %2 (%3), you are connected to "
+                              "cluster id %4 (%5)")
+            .arg(entry.id, entry.clusterId, entry.cluster, clusterId, bootstrapServers);
+    }
     if (entry.cluster == bootstrapServers)
         return {};
     return QStringLiteral("entry %1 was recorded for cluster %2, you are connected to %3")
@@ -124,18 +158,68 @@ QString ResetSession::clusterMismatch(const AuditEntry& entry, const QString& bo
 
 kafka::Status ResetSession::resolve(kafka::AdminClient& admin) {
     m_previews.clear(); // they belonged to the previous plan's offsets
-    if (m_requests.isEmpty()) {
-        // Only deletions (an undo of created commits): nothing to look up.
-        m_plan = {};
-        m_planned = true;
-        return kafka::Done{};
+    m_plan = {};
+    if (!m_requests.isEmpty()) {
+        auto plan = ResetPlanner(admin).plan(m_requests);
+        if (!plan)
+            return plan.error();
+        m_plan = std::move(plan).value();
     }
-    auto plan = ResetPlanner(admin).plan(m_requests);
-    if (!plan)
-        return plan.error();
-    m_plan = std::move(plan).value();
     m_planned = true;
+    return m_undoOf.isEmpty() ? kafka::Status(kafka::Done{}) : findUndoConflicts(admin);
+}
+
+kafka::Status ResetSession::findUndoConflicts(kafka::AdminClient& admin) {
+    m_undoConflicts.clear();
+    JournalEntry undone;
+    undone.id = m_undoOf;
+    undone.clusterId = m_undoneClusterId;
+    undone.cluster = m_undoneCluster;
+    const auto clusterId = admin.clusterId();
+    m_undoClusterMismatch = clusterMismatch(undone, clusterId ? clusterId.value() : QString(),
+                                            admin.profile().bootstrapServers);
+    auto committed =
+        JournaledWrite::readCommitted(admin, m_undoneParts.isEmpty() ? QString() : groupOfUndo());
+    if (!committed)
+        return committed.error();
+    for (const JournalPartition& partition : m_undoneParts) {
+        if (!partition.changed())
+            continue;
+        const auto found = committed.value().constFind(partition.topicPartition);
+        const std::optional<int64_t> now =
+            found == committed.value().cend() ? std::nullopt : std::optional<int64_t>(*found);
+        if (now != partition.after)
+            m_undoConflicts.append(
+                {partition.topicPartition, partition.before, partition.after, now});
+    }
     return kafka::Done{};
+}
+
+QString ResetSession::groupOfUndo() const {
+    if (!m_requests.isEmpty())
+        return m_requests.first().groupId;
+    return m_deletions.isEmpty() ? QString() : m_deletions.cbegin().key();
+}
+
+void ResetSession::skipUndoConflicts() {
+    QSet<TopicPartition> conflicting;
+    for (const UndoConflict& conflict : m_undoConflicts)
+        conflicting.insert(conflict.topicPartition);
+    m_plan.rows.removeIf(
+        [&](const PlanRow& row) { return conflicting.contains(row.topicPartition); });
+    for (auto& partitions : m_deletions)
+        partitions.removeIf([&](const TopicPartition& tp) { return conflicting.contains(tp); });
+    m_deletions.removeIf([](const auto& group) { return group.value().isEmpty(); });
+    m_undoConflicts.clear();
+}
+
+void ResetSession::replacePlanRows(const QString& groupId, const QList<PlanRow>& rows) {
+    m_plan.rows.removeIf([&](const PlanRow& row) { return row.groupId == groupId; });
+    m_plan.rows.append(rows);
+    std::sort(m_plan.rows.begin(), m_plan.rows.end(), [](const PlanRow& a, const PlanRow& b) {
+        return std::tie(a.groupId, a.topicPartition) < std::tie(b.groupId, b.topicPartition);
+    });
+    m_previews.clear();
 }
 
 void ResetSession::previewRecords(const kafka::ConnectionProfile& profile,
@@ -200,7 +284,7 @@ void ResetSession::dropUnchangedRows() {
 }
 
 kafka::Result<QList<GroupApplyResult>> ResetSession::apply(kafka::AdminClient& admin,
-                                                           AuditLog& audit,
+                                                           WriteJournal& journal,
                                                            const ApplySettings& settings) const {
     if (!m_planned)
         return KafkaError::invalidArgument(
@@ -211,8 +295,11 @@ kafka::Result<QList<GroupApplyResult>> ResetSession::apply(kafka::AdminClient& a
     options.undoOf = m_undoOf;
     options.deletions = m_deletions;
     options.waitForEmpty = settings.waitForEmpty;
+    options.onDrift = settings.onDrift;
+    options.ignoreRecentCommits = settings.ignoreRecentCommits;
+    options.recentCommits = settings.recentCommits;
     options.cancelled = settings.cancelled;
-    return ResetApplier(admin, audit).apply(m_plan, options);
+    return ResetApplier(admin, journal).apply(m_plan, options);
 }
 
 } // namespace groupscope::offsets

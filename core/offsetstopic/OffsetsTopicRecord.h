@@ -111,4 +111,9 @@ struct OffsetsTopicDecodeError {
 using OffsetsTopicRecord = std::variant<OffsetCommit, GroupMetadata, ConsumerGroupRecord,
                                         UnknownOffsetsTopicRecord, OffsetsTopicDecodeError>;
 
+// The partition of `__consumer_offsets` that holds a group's records (and whose leader is
+// the group's coordinator): Kafka's Utils.abs(groupId.hashCode()) % partitionCount, with
+// Java's String.hashCode over the id's UTF-16 code units.
+int32_t offsetsTopicPartitionOf(const QString& groupId, int partitionCount);
+
 } // namespace groupscope::offsetstopic

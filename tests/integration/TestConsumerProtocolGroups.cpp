@@ -35,7 +35,7 @@ class TestConsumerProtocolGroups : public QObject {
         qputenv("GROUPSCOPE_DATA_DIR", m_dataDir.path().toUtf8());
         return test::run(
             cliPath, QStringList{QStringLiteral("--bootstrap-server"), test::bootstrapServers()} +
-                         arguments);
+                         test::afterSetupCommits(arguments));
     }
     test::ProcessResult kafkaTool(const QStringList& arguments) {
         return test::kafkaConsumerGroups(arguments);

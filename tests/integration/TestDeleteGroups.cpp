@@ -38,7 +38,7 @@ class TestDeleteGroups : public QObject {
         qputenv("GROUPSCOPE_DATA_DIR", m_dataDir.path().toUtf8());
         return test::run(
             cliPath, QStringList{QStringLiteral("--bootstrap-server"), test::bootstrapServers()} +
-                         arguments);
+                         test::afterSetupCommits(arguments));
     }
 
     static bool listedByKafka(const QString& group) {
@@ -111,7 +111,7 @@ private slots:
         QVERIFY2(deleted.ok(), deleted.err.constData());
         QVERIFY(test::committedOffsetsByKafka(group, m_topic).isEmpty());
         const QRegularExpressionMatch entry =
-            QRegularExpression(QStringLiteral("audit entry (\\S+) "))
+            QRegularExpression(QStringLiteral("journal entry (\\S+) "))
                 .match(QString::fromUtf8(deleted.err));
         QVERIFY2(entry.hasMatch(), deleted.err.constData());
         const auto history =

@@ -2,6 +2,7 @@
 // mode and scope, on identical groups, Groupscope's dry-run plan must equal Kafka's; after
 // --execute, the offsets an independent client (python3-kafka) reads back must equal it.
 #include "TestBroker.h"
+#include "offsets/WriteJournal.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -81,7 +82,7 @@ class TestResetAgainstKafkaTool : public QObject {
         qputenv("GROUPSCOPE_DATA_DIR", m_dataDir.path().toUtf8());
         return test::run(
             cliPath, QStringList{QStringLiteral("--bootstrap-server"), test::bootstrapServers()} +
-                         arguments);
+                         test::afterSetupCommits(arguments));
     }
 
     // Commits the same starting offsets into a new group: t:0=10, t:1=2, t:2=1, other:0=4,
@@ -796,6 +797,9 @@ p.close()
         QCOMPARE(readBack(target), before);
     }
 
+    // An entry names its cluster by the id Metadata gives: the same broker under another
+    // spelling of its address is the same cluster, an entry of another cluster id is refused
+    // (both ids named) unless --force.
     void undoRefusesAnotherCluster() {
         const QString group = makeGroup(QStringLiteral("reset-cluster"));
         const auto applied =
@@ -806,26 +810,43 @@ p.close()
         const OffsetMap after = readBack(group);
         const auto history = groupscope({QStringLiteral("history"), QStringLiteral("--group"),
                                          group, QStringLiteral("--json")});
-        const QString entryId =
-            QJsonDocument::fromJson(history.out).array().first()[QStringLiteral("id")].toString();
-        // The same broker under another spelling counts as another cluster.
+        const QJsonObject recorded =
+            QJsonDocument::fromJson(history.out).array().first().toObject();
+        const QString clusterId = recorded[QStringLiteral("clusterId")].toString();
+        QVERIFY2(!clusterId.isEmpty(), history.out.constData());
+
+        // The same entry as if recorded on another cluster (same group name, same address).
+        offsets::JournalEntry foreign = offsets::JournalEntry::fromJson(recorded).value();
+        foreign.id += QStringLiteral("-foreign");
+        foreign.clusterId = QStringLiteral("another-cluster-id");
+        {
+            offsets::WriteJournal journal(m_dataDir.filePath(QStringLiteral("journal.sqlite")));
+            QVERIFY(journal.insert(foreign));
+        }
         const QString otherSpelling =
             QString(test::bootstrapServers())
                 .replace(QStringLiteral("127.0.0.1"), QStringLiteral("localhost"));
         QVERIFY(otherSpelling != test::bootstrapServers());
-        auto undo = [&](const QStringList& extra) {
+        auto undo = [&](const QString& entryId, const QStringList& extra) {
             return test::run(cliPath,
                              QStringList{QStringLiteral("--bootstrap-server"), otherSpelling,
                                          QStringLiteral("undo"), QStringLiteral("--entry"), entryId,
-                                         QStringLiteral("--execute")} +
+                                         QStringLiteral("--execute"),
+                                         QStringLiteral("--verify-for"), QStringLiteral("0")} +
                                  extra);
         };
-        const auto refused = undo({});
+        const auto refused = undo(foreign.id, {});
         QCOMPARE(refused.exitCode, 1);
-        QVERIFY2(refused.err.contains("add --force"), refused.err.constData());
+        QVERIFY2(refused.err.contains("add --force") &&
+                     refused.err.contains("another-cluster-id") &&
+                     refused.err.contains(clusterId.toUtf8()),
+                 refused.err.constData());
         QCOMPARE(readBack(group), after);
-        const auto forced = undo({QStringLiteral("--force")});
-        QVERIFY2(forced.ok(), forced.err.constData());
+        // Another spelling of the same broker: the ids agree, the undo goes through.
+        const auto undone =
+            undo(recorded[QStringLiteral("id")].toString(), {QStringLiteral("--force")});
+        QVERIFY2(undone.ok(), undone.err.constData());
+        QVERIFY2(!undone.err.contains("was recorded"), undone.err.constData());
         QCOMPARE(readBack(group).value(key(group, m_topic, 0)), qint64(10));
     }
 
@@ -845,7 +866,7 @@ p.close()
         QVERIFY(test::produce(topic, 4, 1, bootstrap));
         auto cli = [&](const QStringList& arguments) {
             return test::run(cliPath, QStringList{QStringLiteral("--bootstrap-server"), bootstrap} +
-                                          arguments);
+                                          test::afterSetupCommits(arguments));
         };
         auto sortedLines = [](const QByteArray& text) {
             QList<QByteArray> lines = text.split('\n');

@@ -65,8 +65,8 @@ private:
 
 test::ProcessResult TestSecretsNeverWritten::cli(const QString& config,
                                                  const QStringList& arguments) {
-    auto result =
-        test::run(cliPath, QStringList{QStringLiteral("--command-config"), config} + arguments);
+    auto result = test::run(cliPath, QStringList{QStringLiteral("--command-config"), config} +
+                                         test::afterSetupCommits(arguments));
     const QString where = QStringLiteral("groupscope-cli %1").arg(arguments.join(u' '));
     expectNoSecret(result.out, where + QStringLiteral(" (stdout)"));
     expectNoSecret(result.err, where + QStringLiteral(" (stderr)"));
@@ -276,7 +276,7 @@ void TestSecretsNeverWritten::verificationChoiceIsPersistedPerProfile() {
 
 void TestSecretsNeverWritten::noFileWrittenHoldsASecret() {
     int files = 0;
-    bool sawAuditLog = false;
+    bool sawJournal = false;
     QDirIterator it(m_home.path(), QDir::Files | QDir::Hidden | QDir::NoSymLinks,
                     QDirIterator::Subdirectories);
     while (it.hasNext()) {
@@ -285,10 +285,10 @@ void TestSecretsNeverWritten::noFileWrittenHoldsASecret() {
         QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(path));
         expectNoSecret(file.readAll(), path);
         ++files;
-        sawAuditLog = sawAuditLog || path.endsWith(QStringLiteral("audit.jsonl"));
+        sawJournal = sawJournal || path.endsWith(QStringLiteral("journal.sqlite"));
     }
     // The check means something only if the application did write there.
-    QVERIFY2(sawAuditLog, "no audit log was written under the private HOME");
+    QVERIFY2(sawJournal, "no write journal was written under the private HOME");
     qInfo("%d file(s) and %d output(s) checked for %lld secret(s)", files, m_outputsChecked,
           qlonglong(m_secrets.size()));
 }

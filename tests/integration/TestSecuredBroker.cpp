@@ -83,8 +83,8 @@ void TestSecuredBroker::addClientRows() {
 }
 
 ProcessResult TestSecuredBroker::cli(const QString& configFile, const QStringList& arguments) {
-    return test::run(cliPath,
-                     QStringList{QStringLiteral("--command-config"), configFile} + arguments);
+    return test::run(cliPath, QStringList{QStringLiteral("--command-config"), configFile} +
+                                  test::afterSetupCommits(arguments));
 }
 
 // A copy of the user's command config with `key=value` replacements and extra lines.

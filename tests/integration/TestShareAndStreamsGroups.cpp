@@ -46,7 +46,7 @@ class TestShareAndStreamsGroups : public QObject {
         qputenv("GROUPSCOPE_DATA_DIR", m_dataDir.path().toUtf8());
         return test::run(
             cliPath, QStringList{QStringLiteral("--bootstrap-server"), test::bootstrapServers()} +
-                         arguments);
+                         test::afterSetupCommits(arguments));
     }
 
     // Runs `describe` through both tools with the same view options and compares header

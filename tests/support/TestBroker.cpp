@@ -92,6 +92,20 @@ ProcessResult runPython(const QString& script, std::chrono::milliseconds timeout
                timeout);
 }
 
+QStringList afterSetupCommits(QStringList arguments) {
+    const bool isWrite = (arguments.contains(QStringLiteral("reset")) ||
+                          arguments.contains(QStringLiteral("undo"))) &&
+                         arguments.contains(QStringLiteral("--execute"));
+    if (!isWrite)
+        return arguments;
+    if (!arguments.contains(QStringLiteral("--force")) &&
+        !arguments.contains(QStringLiteral("--skip-conflicts")))
+        arguments.append(QStringLiteral("--force"));
+    if (!arguments.contains(QStringLiteral("--verify-for")))
+        arguments += {QStringLiteral("--verify-for"), QStringLiteral("0")};
+    return arguments;
+}
+
 ProcessResult kafkaConsumerGroups(const QStringList& arguments, const QString& bootstrap) {
     return run(QStringLiteral(GROUPSCOPE_TESTBED_DIR "/kafka-consumer-groups"),
                QStringList{QStringLiteral("--bootstrap-server"), orTestBroker(bootstrap)} +

@@ -1,5 +1,7 @@
 #include "controllers/ResetController.h"
 
+#include "offsets/JournaledWrite.h"
+
 #include "dialogs/ApplyConfirmDialog.h"
 #include "dialogs/ProductionWriteConfirm.h"
 
@@ -26,6 +28,14 @@ ResetController::ResetController(QObject* parent)
 
 void ResetController::setRunner(AdminTaskRunner* runner) {
     m_runner = runner;
+    // The old runner (a connection switch) drops the continuation of a write in flight:
+    // its outcome is in the journal, or in doubt there until the next write to that
+    // cluster reads it back. This controller must not keep refusing writes for it.
+    if (m_applying) {
+        m_applying = false;
+        m_applyCancel.reset();
+        emit applyingChanged(false);
+    }
 }
 
 void ResetController::setReadOnly(bool readOnly, const QString& reason) {
@@ -95,7 +105,8 @@ AdminTaskRunner::CancelToken ResetController::previewRecords(QObject* context,
 }
 
 bool ResetController::apply(QObject* context, const offsets::ResetSession& session,
-                            std::chrono::milliseconds waitForEmpty, ApplyCallback done) {
+                            std::chrono::milliseconds waitForEmpty, ApplyCallback done,
+                            bool force) {
     int deletions = 0;
     for (const auto& partitions : session.deletions())
         deletions += int(partitions.size());
@@ -105,13 +116,16 @@ bool ResetController::apply(QObject* context, const offsets::ResetSession& sessi
                              : ApplyConfirmDialog::summary(session.plan(), deletions);
     return runWrite(
         context, what,
-        [session, waitForEmpty](kafka::AdminClient& admin, offsets::AuditLog& audit,
-                                const std::atomic<bool>* cancelled) {
+        [session, waitForEmpty, force](kafka::AdminClient& admin, offsets::WriteJournal& journal,
+                                       const std::atomic<bool>* cancelled) {
             offsets::ApplySettings settings;
             settings.tool = QStringLiteral("groupscope " GROUPSCOPE_VERSION);
             settings.waitForEmpty = waitForEmpty;
+            settings.onDrift = waitForEmpty.count() > 0 ? offsets::DriftPolicy::Replan
+                                                        : offsets::DriftPolicy::Stop;
+            settings.ignoreRecentCommits = force;
             settings.cancelled = cancelled;
-            return session.apply(admin, audit, settings);
+            return session.apply(admin, journal, settings);
         },
         std::move(done));
 }
@@ -122,8 +136,9 @@ bool ResetController::deleteGroups(QObject* context, const QStringList& groupIds
         context,
         tr("Delete %n group(s): %1.", nullptr, int(groupIds.size()))
             .arg(groupIds.join(QStringLiteral(", "))),
-        [groupIds](kafka::AdminClient& admin, offsets::AuditLog& audit, const std::atomic<bool>*) {
-            return offsets::GroupDeleter(admin, audit)
+        [groupIds](kafka::AdminClient& admin, offsets::WriteJournal& journal,
+                   const std::atomic<bool>*) {
+            return offsets::GroupDeleter(admin, journal)
                 .deleteGroups(groupIds, QStringLiteral("groupscope " GROUPSCOPE_VERSION));
         },
         std::move(done));
@@ -163,8 +178,10 @@ bool ResetController::runWrite(QObject* context, const QString& what, Write writ
                                  const AdminTaskRunner::CancelToken& cancel) {
             kafka::Result<QList<offsets::GroupApplyResult>> results(creationError);
             if (admin) {
-                offsets::AuditLog audit;
-                results = write(*admin, audit, cancel.get());
+                offsets::WriteJournal journal;
+                // Entries a crashed process left in doubt are read back before a new write.
+                offsets::recoverInDoubtEntries(*admin, journal);
+                results = write(*admin, journal, cancel.get());
             }
             return AdminTaskRunner::Continuation([this, asker, done, results] {
                 m_applying = false;
@@ -172,7 +189,7 @@ bool ResetController::runWrite(QObject* context, const QString& what, Write writ
                 emit applyingChanged(false);
                 if (results)
                     for (const auto& group : results.value())
-                        if (!group.partitions.isEmpty() || !group.auditId.isEmpty())
+                        if (!group.partitions.isEmpty() || !group.journalId.isEmpty())
                             emit offsetsChanged(group.groupId);
                 if (asker)
                     done(results);
@@ -192,10 +209,32 @@ void ResetController::previewDeletion(QObject* context, const QStringList& group
                                              const AdminTaskRunner::CancelToken&) {
         kafka::Result<QList<offsets::GroupDeletionPreview>> previews(creationError);
         if (admin) {
-            offsets::AuditLog audit; // the preview writes nothing
-            previews = offsets::GroupDeleter(*admin, audit).preview(groupIds);
+            offsets::WriteJournal journal; // the preview writes nothing
+            previews = offsets::GroupDeleter(*admin, journal).preview(groupIds);
         }
         return AdminTaskRunner::Continuation([done, previews] { done(previews); });
+    });
+}
+
+void ResetController::findRecentCommits(QObject* context, const QString& groupId,
+                                        RecentCommitsCallback done) {
+    if (!m_runner) {
+        done(notConnected());
+        return;
+    }
+    m_runner->post(context, [groupId, done](kafka::AdminClient* admin,
+                                            const kafka::KafkaError& creationError,
+                                            const AdminTaskRunner::CancelToken& cancel) {
+        kafka::Result<offsets::RecentCommitReport> report(creationError);
+        if (admin) {
+            offsets::RecentCommits::Options options;
+            options.cancelled = cancel.get();
+            offsets::WriteJournal journal;
+            options.ownWrites =
+                offsets::RecentCommits::ownWritesOf(journal, groupId, options.history);
+            report = offsets::RecentCommits::find(*admin, groupId, options);
+        }
+        return AdminTaskRunner::Continuation([done, report] { done(report); });
     });
 }
 

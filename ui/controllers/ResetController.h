@@ -55,9 +55,12 @@ public:
                       SessionCallback done);
     // Applies a planned session, waiting up to `waitForEmpty` for active groups. Refused at
     // once (callback not called, false returned, lastRefusal() says why) when read-only,
-    // busy, or on production when the second question is declined.
+    // busy, or on production when the second question is declined. Without a wait, a group
+    // whose offsets moved since the plan is not written (RefusalKind::Drift, with the rows
+    // resolved again for a second confirmation); an armed wait resolves them again itself.
+    // `force` writes although a consumer still commits to a group without members.
     bool apply(QObject* context, const offsets::ResetSession& session,
-               std::chrono::milliseconds waitForEmpty, ApplyCallback done);
+               std::chrono::milliseconds waitForEmpty, ApplyCallback done, bool force = false);
     // Abandons the apply in flight (also a wait for the group to become empty).
     void cancelApply();
 
@@ -71,6 +74,13 @@ public:
     bool deleteGroups(QObject* context, const QStringList& groupIds, ApplyCallback done);
     void topicPartitions(QObject* context, const QString& topic, PartitionsCallback done);
 
+    using RecentCommitsCallback =
+        std::function<void(const kafka::Result<offsets::RecentCommitReport>&)>;
+    // Looks for commits to a group without members from a consumer that never joins it
+    // (RecentCommits): what the confirmation names before a write, so that the user who
+    // confirms it has seen it (the write then does not ask again).
+    void findRecentCommits(QObject* context, const QString& groupId, RecentCommitsCallback done);
+
 signals:
     void applyingChanged(bool applying);
     void readOnlyChanged(bool readOnly);
@@ -80,7 +90,8 @@ signals:
 
 private:
     using Write = std::function<kafka::Result<QList<offsets::GroupApplyResult>>(
-        kafka::AdminClient& admin, offsets::AuditLog& audit, const std::atomic<bool>* cancelled)>;
+        kafka::AdminClient& admin, offsets::WriteJournal& journal,
+        const std::atomic<bool>* cancelled)>;
     // Runs one write on the runner: one at a time, never when read-only, on production only
     // after the second question about `what` ("Apply: replays 12 messages …").
     bool runWrite(QObject* context, const QString& what, Write write, ApplyCallback done);

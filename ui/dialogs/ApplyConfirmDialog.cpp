@@ -50,7 +50,7 @@ QString ApplyConfirmDialog::summary(const offsets::ResetPlan& plan, int deletion
 
 ApplyConfirmDialog::ApplyConfirmDialog(const offsets::ResetPlan& plan, const QString& action,
                                        const QList<kafka::TopicPartition>& deletions,
-                                       QWidget* parent)
+                                       const QString& warning, QWidget* parent)
     : QDialog(parent) {
     setObjectName(QStringLiteral("applyConfirmDialog"));
     setWindowTitle(tr("Confirm: %1").arg(action));
@@ -91,8 +91,8 @@ ApplyConfirmDialog::ApplyConfirmDialog(const offsets::ResetPlan& plan, const QSt
     table->resizeColumnsToContents();
     table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
 
-    auto* note = new QLabel(tr("The offsets before the change are recorded in the audit log, "
-                               "so this can be undone from the History tab."),
+    auto* note = new QLabel(tr("The change is recorded in the write journal before it is sent, "
+                               "so it can be undone from the History tab."),
                             this);
     note->setWordWrap(true);
     note->setForegroundRole(QPalette::PlaceholderText);
@@ -106,6 +106,13 @@ ApplyConfirmDialog::ApplyConfirmDialog(const offsets::ResetPlan& plan, const QSt
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto* layout = new QVBoxLayout(this);
+    if (!warning.isEmpty()) {
+        auto* warningLabel = new QLabel(warning, this);
+        warningLabel->setObjectName(QStringLiteral("applyConfirmWarning"));
+        warningLabel->setWordWrap(true);
+        warningLabel->setStyleSheet(QStringLiteral("font-weight: bold;"));
+        layout->addWidget(warningLabel);
+    }
     layout->addWidget(intro);
     layout->addWidget(table, 1);
     layout->addWidget(note);
@@ -115,16 +122,19 @@ ApplyConfirmDialog::ApplyConfirmDialog(const offsets::ResetPlan& plan, const QSt
 
 bool ApplyConfirmDialog::confirm(QWidget* parent, const offsets::ResetPlan& plan,
                                  const QString& action,
-                                 const QList<kafka::TopicPartition>& deletions) {
-    lastSummaryText() = summary(plan, int(deletions.size()));
+                                 const QList<kafka::TopicPartition>& deletions,
+                                 const QString& warning) {
+    lastSummaryText() = (warning.isEmpty() ? QString() : warning + QLatin1Char('\n')) +
+                        summary(plan, int(deletions.size()));
     if (auto answer = std::exchange(nextAnswer(), std::nullopt))
         return *answer;
-    ApplyConfirmDialog dialog(plan, action, deletions, parent);
+    ApplyConfirmDialog dialog(plan, action, deletions, warning, parent);
     return dialog.exec() == QDialog::Accepted;
 }
 
 void ApplyConfirmDialog::setNextAnswer(std::optional<bool> answer) {
     nextAnswer() = answer;
+    lastSummaryText().clear(); // so that a test can wait for the next question
 }
 
 QString ApplyConfirmDialog::lastSummary() {

@@ -13,15 +13,19 @@ namespace groupscope::ui {
 class ApplyConfirmDialog : public QDialog {
     Q_OBJECT
 public:
+    // `warning`, when given, stands first in the dialog: why this is a second question (the
+    // group moved since the preview, a consumer still commits, an undo's conflicts).
     ApplyConfirmDialog(const offsets::ResetPlan& plan, const QString& action,
                        const QList<kafka::TopicPartition>& deletions = {},
-                       QWidget* parent = nullptr);
+                       const QString& warning = {}, QWidget* parent = nullptr);
 
     // Shows the dialog modally; true when the user chose to apply.
     static bool confirm(QWidget* parent, const offsets::ResetPlan& plan, const QString& action,
-                        const QList<kafka::TopicPartition>& deletions = {});
+                        const QList<kafka::TopicPartition>& deletions = {},
+                        const QString& warning = {});
     // Test hook: the next confirm() answers this at once without showing anything; the
-    // summary it would have shown is kept in lastSummary().
+    // warning and summary it would have shown are kept in lastSummary() (empty until then:
+    // some confirmations come after a look at the cluster).
     static void setNextAnswer(std::optional<bool> answer);
     static QString lastSummary();
 

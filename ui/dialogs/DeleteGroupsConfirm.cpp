@@ -44,7 +44,7 @@ QString DeleteGroupsConfirm::text(const QString& cluster,
         if (!preview.refusal.isEmpty())
             lines.append(tr("Not deleted: %1").arg(preview.refusal));
     if (count > 0)
-        lines.append(tr("Their committed offsets are recorded in the audit log: Undo in the "
+        lines.append(tr("Their committed offsets are recorded in the write journal: Undo in the "
                         "History tab commits them again."));
     return lines.join(u'\n');
 }

@@ -465,23 +465,106 @@ void OffsetResetPanel::applyEdits() {
         showStatus(m_blockReason);
         return;
     }
+    cancelRecordPreview(); // the apply should not queue behind it
+    if (!m_group.description.members.isEmpty()) {
+        confirmAndApply({});
+        return;
+    }
+    // A group without members may still be committed to by a consumer that never joins:
+    // looked for before the confirmation, which then names what was found.
+    showStatus(
+        tr("Checking whether a consumer still commits to group %1…").arg(m_model->groupId()));
+    m_applyButton->setEnabled(false);
+    m_controller->findRecentCommits(
+        this, m_model->groupId(), [this](const kafka::Result<offsets::RecentCommitReport>& report) {
+            updateApplyState();
+            if (!report) {
+                showStatus(tr("Could not check for consumers that still commit: %1")
+                               .arg(report.error().message));
+                return;
+            }
+            confirmAndApply(report.value());
+        });
+}
+
+void OffsetResetPanel::confirmAndApply(const offsets::RecentCommitReport& recentCommits) {
     offsets::ResetSession session = m_session;
     session.dropUnchangedRows();
-    if (!ApplyConfirmDialog::confirm(window(), session.plan(), tr("Apply")))
+    const QString warning =
+        recentCommits.isEmpty()
+            ? QString()
+            : recentCommits.refusalText(m_model->groupId(), QDateTime::currentMSecsSinceEpoch());
+    if (!ApplyConfirmDialog::confirm(window(), session.plan(),
+                                     warning.isEmpty() ? tr("Apply") : tr("Write anyway"), {},
+                                     warning)) {
+        showStatus(warning.isEmpty() ? QString() : tr("Nothing was changed."));
         return;
-    cancelRecordPreview(); // the apply should not queue behind it
+    }
     const std::chrono::milliseconds waitForEmpty =
         m_waitForEmpty->isChecked() ? std::chrono::minutes(m_waitMinutes->value())
                                     : std::chrono::minutes(0);
     const bool waits = !m_group.description.members.isEmpty() && m_waitForEmpty->isChecked();
-    if (!m_controller->apply(this, session, waitForEmpty,
-                             [this](const auto& results) { showResults(results); })) {
+    // The user confirmed with the warning in view: the write does not ask again.
+    const bool force = !warning.isEmpty();
+    if (!m_controller->apply(
+            this, session, waitForEmpty, [this](const auto& results) { showResults(results); },
+            force)) {
         showStatus(m_controller->lastRefusal());
         return;
     }
     showStatus(
         waits ? tr("Waiting for group %1 to become empty, then applying…").arg(m_model->groupId())
               : tr("Applying…"));
+}
+
+namespace {
+
+// The second question's reason when a group moved between the preview and the write.
+QString driftWarning(const offsets::GroupApplyResult& result) {
+    QStringList lines{OffsetResetPanel::tr("Group %1 moved since the preview, so nothing was "
+                                           "written. Resolved again against its offsets now:")
+                          .arg(result.groupId)};
+    for (const offsets::RowDrift& drift : result.drift)
+        lines.append(
+            OffsetResetPanel::tr("%1: committed %2 then, %3 now; %4 gives %5 (the "
+                                 "preview said %6)")
+                .arg(drift.topicPartition.toString(), tableText::offset(drift.plannedAgainst),
+                     tableText::offset(drift.committedNow), drift.spec,
+                     tableText::offset(drift.newOffset), tableText::offset(drift.plannedOffset)));
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+bool OffsetResetPanel::askAgain(const QList<offsets::GroupApplyResult>& results) {
+    for (const offsets::GroupApplyResult& result : results) {
+        offsets::ResetSession session = m_session;
+        session.dropUnchangedRows();
+        QString warning;
+        bool force = false;
+        if (result.refusalKind == offsets::RefusalKind::Drift) {
+            session.replacePlanRows(result.groupId, result.replannedRows);
+            session.dropUnchangedRows();
+            warning = driftWarning(result);
+        } else if (result.refusalKind == offsets::RefusalKind::RecentCommits) {
+            warning = result.refusal;
+            force = true;
+        } else {
+            continue;
+        }
+        if (!ApplyConfirmDialog::confirm(window(), session.plan(),
+                                         force ? tr("Write anyway") : tr("Apply"), {}, warning))
+            return false;
+        if (!m_controller->apply(
+                this, session, std::chrono::milliseconds(0),
+                [this](const auto& again) { showResults(again); }, force)) {
+            showStatus(m_controller->lastRefusal());
+            return true;
+        }
+        showStatus(tr("Applying…"));
+        return true;
+    }
+    return false;
 }
 
 void OffsetResetPanel::showResults(const kafka::Result<QList<offsets::GroupApplyResult>>& results) {
@@ -491,19 +574,24 @@ void OffsetResetPanel::showResults(const kafka::Result<QList<offsets::GroupApply
         showStatus(tr("Apply failed: %1").arg(results.error().message));
         return;
     }
+    if (askAgain(results.value()))
+        return;
     QStringList problems;
     int applied = 0;
     for (const offsets::GroupApplyResult& group : results.value()) {
         if (!group.refusal.isEmpty())
             problems.append(tr("Nothing changed: %1").arg(group.refusal));
-        if (!group.auditError.isEmpty())
+        if (!group.journalError.isEmpty())
             problems.append(
-                tr("Applied but not recorded in the audit log: %1").arg(group.auditError));
-        for (const offsets::AuditPartition& partition : group.partitions) {
+                tr("Applied; the outcome is not recorded yet: %1").arg(group.journalError));
+        for (const offsets::JournalPartition& partition : group.partitions) {
             const int line = m_results->rowCount();
             m_results->insertRow(line);
             const QString result =
-                partition.error.isEmpty() ? tr("ok") : tr("FAILED: %1").arg(partition.error);
+                !partition.error.isEmpty() ? tr("FAILED: %1").arg(partition.error)
+                : partition.overwritten()
+                    ? tr("OVERWRITTEN: now %1").arg(tableText::offset(partition.overwrittenWith))
+                    : tr("ok");
             const QStringList cells{
                 partition.topicPartition.topic, QString::number(partition.topicPartition.partition),
                 tableText::offset(partition.before), tableText::offset(partition.after), result};

@@ -83,6 +83,11 @@ private:
     void updateApplyState();
     void showStatus(const QString& text);
     void showResults(const kafka::Result<QList<offsets::GroupApplyResult>>& results);
+    // A group refused because it moved since the preview, or because a consumer still
+    // commits to it: asks the second question and applies again. True when it did ask.
+    bool askAgain(const QList<offsets::GroupApplyResult>& results);
+    // The confirmation (naming the consumers found still committing, if any), then apply.
+    void confirmAndApply(const offsets::RecentCommitReport& recentCommits);
     void updateValueHint();
 
     ResetController* m_controller;

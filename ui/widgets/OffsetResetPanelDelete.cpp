@@ -1,6 +1,6 @@
 // OffsetResetPanel, its "Delete offsets…": the committed offsets of the selected rows are
 // deleted (Kafka's --delete-offsets), after the same confirmation as an apply, recorded in
-// the audit log, with each partition's outcome in the results table.
+// the write journal, with each partition's outcome in the results table.
 
 #include "controllers/ResetController.h"
 #include "dialogs/ApplyConfirmDialog.h"
@@ -37,18 +37,34 @@ void OffsetResetPanel::deleteSelectedOffsets() {
             showStatus(tr("Nothing was deleted: %1").arg(session.error().message));
             return;
         }
-        const QList<kafka::TopicPartition> deletions = session.value().deletions().value(groupId);
-        if (!ApplyConfirmDialog::confirm(window(), session.value().plan(), tr("Delete offsets"),
-                                         deletions)) {
-            showStatus(tr("Nothing was deleted."));
-            return;
-        }
-        if (!m_controller->apply(this, session.value(), std::chrono::milliseconds(0),
-                                 [this](const auto& results) { showResults(results); })) {
-            showStatus(m_controller->lastRefusal());
-            return;
-        }
-        showStatus(tr("Deleting %n committed offset(s)…", nullptr, int(deletions.size())));
+        const offsets::ResetSession planned = session.value();
+        // As before any write to a group without members: a consumer that never joins it
+        // may still commit, and would commit these offsets again.
+        m_controller->findRecentCommits(
+            this, groupId, [this, groupId, planned](const auto& report) {
+                if (!report) {
+                    showStatus(tr("Nothing was deleted: %1").arg(report.error().message));
+                    return;
+                }
+                const QString warning =
+                    report.value().isEmpty()
+                        ? QString()
+                        : report.value().refusalText(groupId, QDateTime::currentMSecsSinceEpoch());
+                const QList<kafka::TopicPartition> deletions = planned.deletions().value(groupId);
+                if (!ApplyConfirmDialog::confirm(window(), planned.plan(), tr("Delete offsets"),
+                                                 deletions, warning)) {
+                    showStatus(tr("Nothing was deleted."));
+                    return;
+                }
+                if (!m_controller->apply(
+                        this, planned, std::chrono::milliseconds(0),
+                        [this](const auto& results) { showResults(results); },
+                        !warning.isEmpty())) {
+                    showStatus(m_controller->lastRefusal());
+                    return;
+                }
+                showStatus(tr("Deleting %n committed offset(s)…", nullptr, int(deletions.size())));
+            });
     });
 }
 

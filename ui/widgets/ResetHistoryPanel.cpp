@@ -2,13 +2,16 @@
 
 #include "controllers/ResetController.h"
 #include "dialogs/ApplyConfirmDialog.h"
+#include "models/TableText.h"
 #include "widgets/TableCopy.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPointer>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QThreadPool>
 #include <QVBoxLayout>
 
 namespace groupscope::ui {
@@ -20,9 +23,9 @@ ResetHistoryPanel::ResetHistoryPanel(ResetController* controller, QWidget* paren
     , m_undoButton(new QPushButton(tr("Undo…"), this))
     , m_statusLabel(new QLabel(this)) {
     m_table->setObjectName(QStringLiteral("historyTable"));
-    m_table->setColumnCount(5);
+    m_table->setColumnCount(6);
     m_table->setHorizontalHeaderLabels(
-        {tr("When"), tr("What"), tr("Partitions"), tr("By"), tr("Entry")});
+        {tr("When"), tr("What"), tr("Partitions"), tr("State"), tr("By"), tr("Entry")});
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -44,7 +47,8 @@ ResetHistoryPanel::ResetHistoryPanel(ResetController* controller, QWidget* paren
     buttons->addWidget(m_undoButton);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 6, 0, 0);
-    auto* where = new QLabel(tr("Audit log: %1").arg(offsets::AuditLog::defaultPath()), this);
+    auto* where =
+        new QLabel(tr("Write journal: %1").arg(offsets::WriteJournal::defaultPath()), this);
     where->setForegroundRole(QPalette::PlaceholderText);
     where->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(where);
@@ -81,31 +85,61 @@ void ResetHistoryPanel::setGroup(const QString& groupId) {
 }
 
 void ResetHistoryPanel::reload() {
-    m_entries.clear();
-    m_table->setRowCount(0);
-    if (m_groupId.isEmpty())
-        return;
-    // A local file of JSON lines: quick enough to read on the GUI thread.
-    const auto all = offsets::AuditLog().readAll();
-    if (!all) {
-        showStatus(tr("Cannot read the audit log: %1").arg(all.error().message));
+    if (m_groupId.isEmpty()) {
+        showEntries(QList<offsets::JournalEntry>{});
         return;
     }
-    for (const auto& entry : all.value())
-        if (entry.groupId == m_groupId)
-            m_entries.prepend(entry);
+    // The journal is shared with other processes that may hold its lock for a moment:
+    // read on a pool thread, and show the latest answer only.
+    const int reload = ++m_reloads;
+    QPointer<ResetHistoryPanel> panel(this);
+    offsets::JournalQuery query;
+    query.groupId = m_groupId;
+    query.limit = 500;
+    QThreadPool::globalInstance()->start([panel, reload, query] {
+        offsets::WriteJournal journal;
+        auto entries = journal.entries(query);
+        QMetaObject::invokeMethod(
+            panel.data(),
+            [panel, reload, entries] {
+                if (panel && panel->m_reloads == reload)
+                    panel->showEntries(entries);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void ResetHistoryPanel::showEntries(const kafka::Result<QList<offsets::JournalEntry>>& entries) {
+    m_entries.clear();
+    m_table->setRowCount(0);
+    if (!entries) {
+        showStatus(tr("Cannot read the write journal: %1").arg(entries.error().message));
+        updateButtons();
+        return;
+    }
+    m_entries = entries.value();
     for (const auto& entry : std::as_const(m_entries)) {
         const int row = m_table->rowCount();
         m_table->insertRow(row);
         QString what = entry.description;
         if (!entry.undoOf.isEmpty())
             what = tr("undo of %1").arg(entry.undoOf);
+        QString state = offsets::journalStateName(entry.state);
+        if (entry.hasOverwrittenPartitions())
+            state = tr("%1, overwritten").arg(state);
         const QStringList cells{
-            entry.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), what,
-            QString::number(entry.partitions.size()), entry.appliedBy, entry.id};
+            entry.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
+            what,
+            QString::number(entry.partitions.size()),
+            state,
+            entry.appliedBy,
+            entry.id};
         for (int column = 0; column < cells.size(); ++column)
             m_table->setItem(row, column, new QTableWidgetItem(cells.at(column)));
-        m_table->item(row, 1)->setToolTip(tr("Cluster %1").arg(entry.cluster));
+        m_table->item(row, 1)->setToolTip(
+            tr("Cluster %1 (id %2)").arg(entry.cluster, entry.clusterId));
+        if (!entry.note.isEmpty())
+            m_table->item(row, 3)->setToolTip(entry.note);
     }
     m_table->resizeColumnToContents(0);
     updateButtons();
@@ -133,10 +167,10 @@ void ResetHistoryPanel::undoRow(int row) {
         showStatus(m_controller->readOnlyReason());
         return;
     }
-    const offsets::AuditEntry entry = m_entries.at(row);
+    const offsets::JournalEntry entry = m_entries.at(row);
     auto session = offsets::ResetSession::undoOf(entry);
     if (!session) {
-        showStatus(tr("Entry %1 changed nothing; there is nothing to undo.").arg(entry.id));
+        showStatus(session.error().message);
         return;
     }
     m_planning = true;
@@ -150,23 +184,67 @@ void ResetHistoryPanel::undoRow(int row) {
                        });
 }
 
-void ResetHistoryPanel::confirmAndUndo(const offsets::AuditEntry& entry,
-                                       const kafka::Result<offsets::ResetSession>& session) {
-    if (!session) {
-        showStatus(tr("Could not plan the undo: %1").arg(session.error().message));
+void ResetHistoryPanel::confirmAndUndo(const offsets::JournalEntry& entry,
+                                       const kafka::Result<offsets::ResetSession>& planned) {
+    if (!planned) {
+        showStatus(tr("Could not plan the undo: %1").arg(planned.error().message));
         return;
     }
-    if (session.value().plan().errorCount() > 0) {
+    offsets::ResetSession session = planned.value();
+    if (!session.undoClusterMismatch().isEmpty()) {
+        showStatus(tr("Not undone: %1.").arg(session.undoClusterMismatch()));
+        return;
+    }
+    if (session.plan().errorCount() > 0) {
         showStatus(tr("The undo plan has errors; nothing was changed."));
         return;
     }
-    if (!ApplyConfirmDialog::confirm(window(), session.value().plan(), tr("Undo"),
-                                     session.value().deletions().value(entry.groupId)))
+    // Conflicts are left out: only partitions still where the entry left them go back.
+    QString warning;
+    if (!session.undoConflicts().isEmpty()) {
+        QStringList lines{tr("%n partition(s) moved since this entry and are left as they are "
+                             "(before / after / now):",
+                             nullptr, int(session.undoConflicts().size()))};
+        for (const offsets::UndoConflict& conflict : session.undoConflicts())
+            lines.append(
+                QStringLiteral("%1: %2 / %3 / %4")
+                    .arg(conflict.topicPartition.toString(), tableText::offset(conflict.before),
+                         tableText::offset(conflict.after), tableText::offset(conflict.now)));
+        warning = lines.join(QLatin1Char('\n'));
+        session.skipUndoConflicts();
+    }
+    if (session.plan().rows.isEmpty() && session.deletions().isEmpty()) {
+        showStatus(tr("Nothing to undo: every partition moved since entry %1.").arg(entry.id) +
+                   QLatin1Char(' ') + warning);
         return;
-    const bool started =
-        m_controller->apply(this, session.value(), std::chrono::milliseconds(0),
-                            [this](const auto& results) { showUndoResults(results); });
-    showStatus(started ? tr("Undoing %1…").arg(entry.id) : m_controller->lastRefusal());
+    }
+    m_planning = true;
+    updateButtons();
+    m_controller->findRecentCommits(
+        this, entry.groupId,
+        [this, entry, session, warning](const kafka::Result<offsets::RecentCommitReport>& report) {
+            m_planning = false;
+            updateButtons();
+            if (!report) {
+                showStatus(tr("Could not check for consumers that still commit: %1")
+                               .arg(report.error().message));
+                return;
+            }
+            QString fullWarning = warning;
+            if (!report.value().isEmpty())
+                fullWarning =
+                    report.value().refusalText(entry.groupId, QDateTime::currentMSecsSinceEpoch()) +
+                    (warning.isEmpty() ? QString() : QStringLiteral("\n") + warning);
+            if (!ApplyConfirmDialog::confirm(window(), session.plan(), tr("Undo"),
+                                             session.deletions().value(entry.groupId), fullWarning))
+                return;
+            // The user confirmed with the consumers found in view: the write does not ask again.
+            const bool started = m_controller->apply(
+                this, session, std::chrono::milliseconds(0),
+                [this](const auto& results) { showUndoResults(results); },
+                !report.value().isEmpty());
+            showStatus(started ? tr("Undoing %1…").arg(entry.id) : m_controller->lastRefusal());
+        });
 }
 
 void ResetHistoryPanel::showUndoResults(

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "offsets/AuditLog.h"
 #include "offsets/ResetSession.h"
+#include "offsets/WriteJournal.h"
 
 #include <QWidget>
 
@@ -13,9 +13,11 @@ namespace groupscope::ui {
 
 class ResetController;
 
-// The audit log entries of one group, newest first, with "Undo…": the entry's inverse
-// (ResetSession::undoOf) is planned on the worker, confirmed with the same dialog as any
-// apply, then applied and recorded as an undo.
+// The write journal's entries of one group, newest first (the latest 500, read on a pool
+// thread), with their state (in doubt, recovered, overwritten) and "Undo…": the entry's
+// inverse (ResetSession::undoOf) is planned on the worker, its conflicts (partitions that
+// moved since the entry) are named and left out, an entry of another cluster id is refused,
+// and the rest is confirmed with the same dialog as any apply, applied and recorded.
 class ResetHistoryPanel : public QWidget {
     Q_OBJECT
 public:
@@ -26,7 +28,7 @@ public:
     QTableWidget* table() const { return m_table; }
     QPushButton* undoButton() const { return m_undoButton; }
     QString statusText() const;
-    const QList<offsets::AuditEntry>& entries() const { return m_entries; }
+    const QList<offsets::JournalEntry>& entries() const { return m_entries; }
 
     // Undoes the entry on `row` of the table (what "Undo…" does).
     void undoRow(int row);
@@ -37,7 +39,8 @@ signals:
 private:
     void updateButtons();
     void showStatus(const QString& text);
-    void confirmAndUndo(const offsets::AuditEntry& entry,
+    void showEntries(const kafka::Result<QList<offsets::JournalEntry>>& entries);
+    void confirmAndUndo(const offsets::JournalEntry& entry,
                         const kafka::Result<offsets::ResetSession>& session);
     void showUndoResults(const kafka::Result<QList<offsets::GroupApplyResult>>& results);
 
@@ -46,7 +49,8 @@ private:
     QPushButton* m_undoButton;
     QLabel* m_statusLabel;
     QString m_groupId;
-    QList<offsets::AuditEntry> m_entries; // as shown: newest first
+    QList<offsets::JournalEntry> m_entries; // as shown: newest first
+    int m_reloads = 0;                      // the latest reload's number: older answers are dropped
     bool m_planning = false;
 };
 

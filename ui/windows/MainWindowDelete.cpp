@@ -1,7 +1,7 @@
 // MainWindow's deletion of whole groups: the Group menu's and the list's context menu's
 // "Delete group…", its confirmation naming the cluster, and the outcome of each group.
 // The work is GroupDeleter's (as for groupscope-cli delete), run by the ResetController on
-// the admin thread; undo is the History tab's, as for any audit entry.
+// the admin thread; undo is the History tab's, as for any journal entry.
 
 #include "windows/MainWindow.h"
 

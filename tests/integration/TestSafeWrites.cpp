@@ -1,0 +1,365 @@
+// How Groupscope keeps writes safe, on the real broker with independent consumers
+// (python3-kafka) and Kafka's own tool as the reader of what was written:
+//   - an armed shift lands relative to where the group stood when it emptied, not where it
+//     stood at the preview, and the output names the row that moved;
+//   - a group without members that an assign() consumer still commits to is refused by
+//     default; forced, the write is read again and reported overwritten;
+//   - undo names the partitions that moved since the entry (a reset, a group delete) and
+//     restores only what it is told to;
+//   - a write whose answer is lost (timeout after sending) is read back, never recorded as
+//     unchanged; a process killed while its write is on the wire leaves an entry in doubt,
+//     which the next process that connects resolves from the broker.
+#include "FaultyProxy.h"
+#include "TestBroker.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace groupscope;
+using namespace std::chrono_literals;
+
+namespace {
+
+const QString cliPath = QStringLiteral(GROUPSCOPE_BINARY_DIR "/app/groupscope-cli");
+
+// A python3-kafka client of the test that runs until its standard input closes, printing
+// what it did, and reading a line on its standard input where the script waits for one.
+class PythonClient {
+public:
+    explicit PythonClient(const QString& script) {
+        m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        m_process.start(
+            QStringLiteral("/usr/bin/python3"),
+            {QStringLiteral("-c"),
+             QStringLiteral("BOOTSTRAP = '%1'\n").arg(test::bootstrapServers()) + script});
+    }
+    ~PythonClient() {
+        m_process.closeWriteChannel();
+        if (!m_process.waitForFinished(20000))
+            m_process.kill();
+    }
+    // True once it printed `text`.
+    bool waitForOutput(const QByteArray& text, std::chrono::milliseconds timeout = 60s) {
+        return test::waitFor(
+            [&] {
+                m_output += m_process.readAllStandardOutput();
+                return m_output.contains(text);
+            },
+            timeout);
+    }
+    void send(const QByteArray& line) { m_process.write(line + '\n'); }
+    bool stop() {
+        m_process.closeWriteChannel();
+        return m_process.state() == QProcess::NotRunning || m_process.waitForFinished(30000);
+    }
+
+private:
+    QProcess m_process;
+    QByteArray m_output;
+};
+
+std::optional<qint64> currentOffsetByKafka(const QString& group, const QString& topic,
+                                           int partition) {
+    const auto rows = test::describedByKafka(group);
+    if (!rows)
+        return std::nullopt;
+    for (const auto& row : *rows)
+        if (row.topic == topic && row.partition == partition)
+            return row.currentOffset;
+    return std::nullopt;
+}
+
+} // namespace
+
+class TestSafeWrites : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dataDir; // the write journal of this test
+    QString m_topic;         // 2 partitions, 200 records each
+
+    test::ProcessResult cli(const QStringList& arguments, const QString& bootstrap = {}) {
+        return test::run(cliPath,
+                         QStringList{QStringLiteral("--bootstrap-server"),
+                                     bootstrap.isEmpty() ? test::bootstrapServers() : bootstrap} +
+                             arguments);
+    }
+
+    QJsonObject journalEntry(const QString& group) {
+        const auto history = cli({QStringLiteral("history"), QStringLiteral("--group"), group,
+                                  QStringLiteral("--json")});
+        const QJsonArray entries = QJsonDocument::fromJson(history.out).array();
+        return entries.isEmpty() ? QJsonObject() : entries.last().toObject();
+    }
+
+    // Runs a write until it is no longer refused for a consumer that committed moments ago
+    // (the test's own set-up commit): a refusal writes nothing, so asking again is safe, and
+    // it is what a user would do once that consumer is known to be gone.
+    test::ProcessResult writeOnceCommitsSettle(const QStringList& arguments) {
+        test::ProcessResult result;
+        test::waitFor(
+            [&] {
+                result = cli(arguments);
+                return !result.err.contains("a consumer using assign()");
+            },
+            60s);
+        return result;
+    }
+
+private slots:
+    void initTestCase() {
+        SKIP_WITHOUT_TEST_BROKER();
+        QVERIFY(m_dataDir.isValid());
+        qputenv("GROUPSCOPE_DATA_DIR", m_dataDir.path().toUtf8());
+        m_topic = test::uniqueName(QStringLiteral("safe-writes"));
+        QVERIFY(test::createTopic(m_topic, 2));
+        QVERIFY(test::produce(m_topic, 200, 0));
+        QVERIFY(test::produce(m_topic, 200, 1));
+    }
+
+    // The plan says 40 - 5 = 35; the member goes on to 120 before it leaves: 115 is written.
+    void armedShiftLandsWhereTheGroupEmptied() {
+        const QString group = test::uniqueName(QStringLiteral("safe-armed"));
+        PythonClient member(QStringLiteral(R"(
+import sys
+from kafka import KafkaConsumer, TopicPartition
+from kafka.structs import OffsetAndMetadata
+c = KafkaConsumer(bootstrap_servers=BOOTSTRAP, group_id='%1', enable_auto_commit=False,
+                  client_id='safe-writes-member')
+c.subscribe(['%2'])
+while not c.assignment():
+    c.poll(timeout_ms=200)
+tps = sorted(c.assignment())
+c.commit({tp: OffsetAndMetadata(40, '') for tp in tps})
+print('at 40', flush=True)
+sys.stdin.readline()
+for offset in range(41, 121):
+    c.commit({tp: OffsetAndMetadata(offset, '') for tp in tps})
+print('at 120', flush=True)
+c.close()
+)")
+                                .arg(group, m_topic));
+        QVERIFY(member.waitForOutput("at 40"));
+
+        QProcess reset;
+        reset.start(cliPath, {QStringLiteral("--bootstrap-server"), test::bootstrapServers(),
+                              QStringLiteral("reset"), QStringLiteral("--group"), group,
+                              QStringLiteral("--topic"), m_topic, QStringLiteral("--shift-by"),
+                              QStringLiteral("-5"), QStringLiteral("--execute"),
+                              QStringLiteral("--wait-until-empty"), QStringLiteral("90"),
+                              QStringLiteral("--verify-for"), QStringLiteral("0")});
+        QByteArray output;
+        QVERIFY(test::waitFor(
+            [&] {
+                output += reset.readAllStandardOutput() + reset.readAllStandardError();
+                return output.contains("Waiting up to");
+            },
+            60s));
+        QVERIFY2(output.contains(" 35 "), output.constData()); // the preview: 40 - 5
+        member.send("go");
+        QVERIFY(member.waitForOutput("at 120"));
+        QVERIFY(member.stop());
+        QVERIFY(reset.waitForFinished(120000));
+        output += reset.readAllStandardOutput() + reset.readAllStandardError();
+        QVERIFY2(reset.exitCode() == 0, output.constData());
+        QCOMPARE(currentOffsetByKafka(group, m_topic, 0), std::optional<qint64>(115));
+        QCOMPARE(currentOffsetByKafka(group, m_topic, 1), std::optional<qint64>(115));
+        QVERIFY2(output.contains("committed 40 then, 120 now") &&
+                     output.contains("shift by -5 now gives 115, the preview said 35"),
+                 output.constData());
+    }
+
+    // Such a group always looks Empty; the consumer's next commit would undo the reset.
+    void assignCommitterIsRefusedThenForcedAndReportedOverwritten() {
+        const QString group = test::uniqueName(QStringLiteral("safe-assign"));
+        PythonClient committer(QStringLiteral(R"(
+import select, sys
+from kafka import KafkaConsumer, TopicPartition
+from kafka.structs import OffsetAndMetadata
+c = KafkaConsumer(bootstrap_servers=BOOTSTRAP, group_id='%1', enable_auto_commit=False)
+tp = TopicPartition('%2', 0)
+c.assign([tp])
+while True:
+    c.commit({tp: OffsetAndMetadata(170, '')})
+    print('committing', flush=True)
+    ready, _, _ = select.select([sys.stdin], [], [], 0.5)
+    if ready and not sys.stdin.readline():
+        break
+c.close()
+)")
+                                   .arg(group, m_topic));
+        QVERIFY(committer.waitForOutput("committing"));
+        const QStringList reset{QStringLiteral("reset"),
+                                QStringLiteral("--group"),
+                                group,
+                                QStringLiteral("--topic"),
+                                m_topic + QStringLiteral(":0"),
+                                QStringLiteral("--to-earliest"),
+                                QStringLiteral("--execute")};
+        const auto refused = cli(reset);
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(
+            refused.err.contains("has no members") &&
+                refused.err.contains(QStringLiteral("%1:0 was committed").arg(m_topic).toUtf8()) &&
+                refused.err.contains("--force"),
+            refused.err.constData());
+        QCOMPARE(currentOffsetByKafka(group, m_topic, 0), std::optional<qint64>(170));
+
+        const auto forced =
+            cli(reset + QStringList{QStringLiteral("--force"), QStringLiteral("--verify-for"),
+                                    QStringLiteral("3")});
+        QCOMPARE(forced.exitCode, 1);
+        QVERIFY2(forced.out.contains("OVERWRITTEN: now 170"), forced.out.constData());
+        QVERIFY2(forced.err.contains("overwritten after the write"), forced.err.constData());
+        const QJsonObject entry = journalEntry(group);
+        const QJsonObject partition =
+            entry[QStringLiteral("partitions")].toArray().first().toObject();
+        QCOMPARE(partition[QStringLiteral("after")].toInteger(), qint64(0));
+        QCOMPARE(partition[QStringLiteral("overwrittenWith")].toInteger(), qint64(170));
+        QVERIFY(committer.stop());
+    }
+
+    // Reset 100 -> 50, then a consumer commits 70 on partition 0: undo names it and leaves it.
+    void undoOfAResetNamesConflicts() {
+        const QString group = test::uniqueName(QStringLiteral("safe-undo"));
+        QVERIFY(test::commitOffsets(group, m_topic, {100, 100}));
+        const auto reset = writeOnceCommitsSettle(
+            {QStringLiteral("reset"), QStringLiteral("--group"), group, QStringLiteral("--topic"),
+             m_topic, QStringLiteral("--to-offset"), QStringLiteral("50"),
+             QStringLiteral("--execute"), QStringLiteral("--verify-for"), QStringLiteral("0")});
+        QVERIFY2(reset.ok(), reset.err.constData());
+        const QString entryId = journalEntry(group)[QStringLiteral("id")].toString();
+        QVERIFY(test::commitOffsets(group, m_topic, {70}));
+
+        const QStringList undo{
+            QStringLiteral("undo"),      QStringLiteral("--entry"),      entryId,
+            QStringLiteral("--execute"), QStringLiteral("--verify-for"), QStringLiteral("0")};
+        const auto refused = cli(undo);
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains("Conflicts: 1 partition(s)") &&
+                     refused.err.contains("--skip-conflicts"),
+                 refused.err.constData());
+        QVERIFY2(QRegularExpression(QStringLiteral("%1 +0 +100 +50 +70").arg(m_topic))
+                     .match(QString::fromUtf8(refused.err))
+                     .hasMatch(),
+                 refused.err.constData());
+        QCOMPARE(test::committedOffsetsByKafka(group, m_topic),
+                 (QMap<int, qlonglong>{{0, 70}, {1, 50}}));
+
+        const auto skipped =
+            writeOnceCommitsSettle(undo + QStringList{QStringLiteral("--skip-conflicts")});
+        QVERIFY2(skipped.ok(), skipped.err.constData());
+        QCOMPARE(test::committedOffsetsByKafka(group, m_topic),
+                 (QMap<int, qlonglong>{{0, 70}, {1, 100}}));
+
+        const auto forced = cli(undo + QStringList{QStringLiteral("--force")});
+        QVERIFY2(forced.ok(), forced.err.constData());
+        QCOMPARE(test::committedOffsetsByKafka(group, m_topic),
+                 (QMap<int, qlonglong>{{0, 100}, {1, 100}}));
+    }
+
+    // A deleted group that got a new commit since: undo restores only the other partition.
+    void undoOfAGroupDeleteNamesNewCommits() {
+        const QString group = test::uniqueName(QStringLiteral("safe-delete"));
+        QVERIFY(test::commitOffsets(group, m_topic, {30, 40}));
+        const auto deleted = cli({QStringLiteral("delete"), QStringLiteral("--group"), group,
+                                  QStringLiteral("--execute")});
+        QVERIFY2(deleted.ok(), deleted.err.constData());
+        const QString entryId = journalEntry(group)[QStringLiteral("id")].toString();
+        QVERIFY(test::commitOffsets(group, m_topic, {5}));
+        const QStringList undo{
+            QStringLiteral("undo"),      QStringLiteral("--entry"),      entryId,
+            QStringLiteral("--execute"), QStringLiteral("--verify-for"), QStringLiteral("0")};
+        const auto refused = cli(undo);
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(QRegularExpression(QStringLiteral("%1 +0 +30 +- +5").arg(m_topic))
+                     .match(QString::fromUtf8(refused.err))
+                     .hasMatch(),
+                 refused.err.constData());
+        const auto skipped =
+            writeOnceCommitsSettle(undo + QStringList{QStringLiteral("--skip-conflicts")});
+        QVERIFY2(skipped.ok(), skipped.err.constData());
+        QCOMPARE(test::committedOffsetsByKafka(group, m_topic),
+                 (QMap<int, qlonglong>{{0, 5}, {1, 40}}));
+    }
+
+    // The broker applies the write, its answer comes after the client gave up: read back.
+    void aLostAnswerIsReadBackAsApplied() {
+        const QString group = test::uniqueName(QStringLiteral("safe-timeout"));
+        QVERIFY(test::commitOffsets(group, m_topic, {10, 10}));
+        test::FaultyProxy proxy(test::bootstrapServers());
+        QVERIFY(proxy.start());
+        test::FaultyProxy::Fault fault;
+        fault.mode = test::FaultyProxy::Mode::DelayResponse;
+        fault.api = kafka::protocol::ApiKey::OffsetCommit;
+        fault.delay = 8s;
+        fault.times = 1;
+        proxy.setFault(fault);
+        const auto reset = test::run(
+            cliPath,
+            {QStringLiteral("--bootstrap-server"), proxy.address(), QStringLiteral("--timeout"),
+             QStringLiteral("3000"), QStringLiteral("reset"), QStringLiteral("--group"), group,
+             QStringLiteral("--topic"), m_topic + QStringLiteral(":0"),
+             QStringLiteral("--to-offset"), QStringLiteral("3"), QStringLiteral("--execute"),
+             QStringLiteral("--force"), QStringLiteral("--verify-for"), QStringLiteral("0")});
+        QCOMPARE(proxy.faultsApplied(), 1);
+        QVERIFY2(reset.ok(), (reset.out + reset.err).constData());
+        QCOMPARE(currentOffsetByKafka(group, m_topic, 0), std::optional<qint64>(3));
+        const QJsonObject entry = journalEntry(group);
+        QCOMPARE(entry[QStringLiteral("state")].toString(), QStringLiteral("done"));
+        const QJsonObject partition =
+            entry[QStringLiteral("partitions")].toArray().first().toObject();
+        QCOMPARE(partition[QStringLiteral("after")].toInteger(), qint64(3));
+        QVERIFY(partition[QStringLiteral("error")].toString().isEmpty());
+    }
+
+    // kill -9 while the write is on the wire: the entry is in doubt until a process connects.
+    void aProcessKilledMidWriteIsRecoveredByTheNext() {
+        const QString group = test::uniqueName(QStringLiteral("safe-crash"));
+        QVERIFY(test::commitOffsets(group, m_topic, {10, 10}));
+        test::FaultyProxy proxy(test::bootstrapServers());
+        QVERIFY(proxy.start());
+        test::FaultyProxy::Fault fault;
+        fault.mode = test::FaultyProxy::Mode::DelayResponse;
+        fault.api = kafka::protocol::ApiKey::OffsetCommit;
+        fault.delay = 120s;
+        fault.times = 1;
+        proxy.setFault(fault);
+        QProcess reset;
+        reset.start(cliPath,
+                    {QStringLiteral("--bootstrap-server"), proxy.address(),
+                     QStringLiteral("--timeout"), QStringLiteral("60000"), QStringLiteral("reset"),
+                     QStringLiteral("--group"), group, QStringLiteral("--topic"),
+                     m_topic + QStringLiteral(":1"), QStringLiteral("--to-offset"),
+                     QStringLiteral("4"), QStringLiteral("--execute"), QStringLiteral("--force")});
+        QVERIFY(reset.waitForStarted());
+        // The broker has it; the answer is held back.
+        QVERIFY(test::waitFor([&] { return currentOffsetByKafka(group, m_topic, 1) == 4; }, 60s));
+        QCOMPARE(reset.state(), QProcess::Running);
+        reset.kill();
+        QVERIFY(reset.waitForFinished(10000));
+        QCOMPARE(journalEntry(group)[QStringLiteral("state")].toString(),
+                 QStringLiteral("in doubt"));
+
+        // Any process that connects to the cluster resolves it: here a dry run of its undo.
+        const QString entryId = journalEntry(group)[QStringLiteral("id")].toString();
+        const auto dryRun = cli({QStringLiteral("undo"), QStringLiteral("--entry"), entryId});
+        QVERIFY2(dryRun.ok(), dryRun.err.constData());
+        QVERIFY2(
+            dryRun.err.contains(QStringLiteral("Recovered journal entry %1").arg(entryId).toUtf8()),
+            dryRun.err.constData());
+        const QJsonObject entry = journalEntry(group);
+        QCOMPARE(entry[QStringLiteral("state")].toString(), QStringLiteral("recovered"));
+        const QJsonObject partition =
+            entry[QStringLiteral("partitions")].toArray().first().toObject();
+        QCOMPARE(partition[QStringLiteral("before")].toInteger(), qint64(10));
+        QCOMPARE(partition[QStringLiteral("after")].toInteger(), qint64(4));
+        QVERIFY(partition[QStringLiteral("error")].toString().isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSafeWrites)
+#include "TestSafeWrites.moc"
