@@ -68,8 +68,10 @@ Commands:
                                       on another cluster id)
   history [--group G | --entry ID] [--json]
                                       the write journal of applied changes
-  delete-offsets --group G --topic T[:P,...] ... [--execute]
-                                      delete committed offsets of a group
+  delete-offsets --group G --topic T[:P,...] ... [--execute] [--force]
+                                      delete committed offsets of a group (refused, as
+                                      a reset is, while a consumer outside the group's
+                                      membership still commits, unless --force)
   delete --group G ... [--execute]    delete empty groups (refused while they have
                                       members); each group's committed offsets go to the
                                       write journal, and undo commits them again

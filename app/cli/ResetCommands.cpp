@@ -370,6 +370,7 @@ int runDeleteOffsetsCommand(const CommandContext& context, ArgumentList& argumen
     const QStringList topics = arguments.takeValues(QStringLiteral("--topic"));
     const bool execute = arguments.takeFlag(QStringLiteral("--execute"));
     arguments.takeFlag(QStringLiteral("--dry-run"));
+    const bool force = arguments.takeFlag(QStringLiteral("--force"));
     if (const int usage = rejectLeftovers(context, arguments))
         return usage;
     if (!group || topics.isEmpty())
@@ -407,7 +408,9 @@ int runDeleteOffsetsCommand(const CommandContext& context, ArgumentList& argumen
                        "same command with --execute to delete these committed offsets.\n";
         return ExitSuccess;
     }
-    return applyAndReport(context, *admin.value(), session.value(), cliApplySettings(),
+    ApplySettings settings = cliApplySettings();
+    settings.ignoreRecentCommits = force;
+    return applyAndReport(context, *admin.value(), session.value(), settings,
                           std::chrono::milliseconds(0));
 }
 

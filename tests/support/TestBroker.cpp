@@ -93,15 +93,17 @@ ProcessResult runPython(const QString& script, std::chrono::milliseconds timeout
 }
 
 QStringList afterSetupCommits(QStringList arguments) {
-    const bool isWrite = (arguments.contains(QStringLiteral("reset")) ||
-                          arguments.contains(QStringLiteral("undo"))) &&
-                         arguments.contains(QStringLiteral("--execute"));
-    if (!isWrite)
+    if (!arguments.contains(QStringLiteral("--execute")))
+        return arguments;
+    const bool deletesOffsets = arguments.contains(QStringLiteral("delete-offsets"));
+    const bool verifies = arguments.contains(QStringLiteral("reset")) ||
+                          arguments.contains(QStringLiteral("undo"));
+    if (!deletesOffsets && !verifies)
         return arguments;
     if (!arguments.contains(QStringLiteral("--force")) &&
         !arguments.contains(QStringLiteral("--skip-conflicts")))
         arguments.append(QStringLiteral("--force"));
-    if (!arguments.contains(QStringLiteral("--verify-for")))
+    if (verifies && !arguments.contains(QStringLiteral("--verify-for")))
         arguments += {QStringLiteral("--verify-for"), QStringLiteral("0")};
     return arguments;
 }

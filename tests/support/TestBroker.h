@@ -52,11 +52,11 @@ ProcessResult runPython(const QString& script,
                         std::chrono::milliseconds timeout = std::chrono::seconds(120),
                         const QString& bootstrap = {});
 
-// groupscope-cli arguments for a write (reset or undo with --execute) made right after the
-// test's own set-up commits (python3-kafka, which never joins the group): with --force, as a
-// user who knows that committer has finished (the write would be refused as racing a
-// consumer that still commits), and --verify-for 0 (no read-again after 5 s, which
-// TestSafeWrites covers). Other arguments come back unchanged.
+// groupscope-cli arguments for a write (reset, undo or delete-offsets with --execute) made
+// right after the test's own set-up commits (python3-kafka, which never joins the group):
+// with --force, as a user who knows that committer has finished (the write would be refused
+// as racing a consumer that still commits), and for reset and undo --verify-for 0 (no
+// read-again after 5 s, which TestSafeWrites covers). Other arguments come back unchanged.
 QStringList afterSetupCommits(QStringList arguments);
 
 // Kafka's own kafka-consumer-groups from the test bed, pointed at the test broker.
