@@ -1,6 +1,7 @@
 #include "offsets/RecentCommits.h"
 
 #include "monitor/OffsetsTopicStream.h"
+#include "offsets/JournaledWrite.h"
 
 #include <QThread>
 
@@ -162,26 +163,23 @@ kafka::Result<RecentCommitReport> RecentCommits::fromOffsetsTopic(kafka::AdminCl
 kafka::Result<RecentCommitReport> RecentCommits::fromTwoReads(kafka::AdminClient& admin,
                                                               const QString& groupId,
                                                               const Options& options) {
-    auto first = admin.listCommittedOffsets({groupId});
-    if (!first)
-        return first.error();
+    auto before = JournaledWrite::readCommitted(admin, groupId);
+    if (!before)
+        return before.error();
     if (!waitUnlessCancelled(options.fallbackInterval, options.cancelled))
         return kafka::KafkaError::invalidArgument(QStringLiteral("interrupted"));
-    auto second = admin.listCommittedOffsets({groupId});
-    if (!second)
-        return second.error();
-    QHash<TopicPartition, int64_t> before;
-    for (const auto& offset : first.value().value(groupId))
-        before.insert(offset.topicPartition, offset.offset);
+    auto after = JournaledWrite::readCommitted(admin, groupId);
+    if (!after)
+        return after.error();
     RecentCommitReport report;
     report.method = QStringLiteral("two reads of the committed offsets %1 ms apart")
                         .arg(options.fallbackInterval.count());
     report.threshold = options.fallbackInterval;
     const int64_t now = nowMs();
-    for (const auto& offset : second.value().value(groupId))
-        if (before.value(offset.topicPartition, -2) != offset.offset &&
-            !options.ownWrites.contains({offset.topicPartition, offset.offset}))
-            report.commits.append({offset.topicPartition, offset.offset, now});
+    for (auto it = after.value().cbegin(); it != after.value().cend(); ++it)
+        if (before.value().value(it.key(), -2) != it.value() &&
+            !options.ownWrites.contains({it.key(), it.value()}))
+            report.commits.append({it.key(), it.value(), now});
     return report;
 }
 

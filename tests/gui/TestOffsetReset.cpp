@@ -177,6 +177,70 @@ private slots:
                  (QMap<int, qlonglong>{{0, 10}, {1, 15}}));
     }
 
+    // A consumer outside the group's membership (assign(), so the group stays Empty) keeps
+    // committing while the user applies a shift: the first question names it; the write
+    // finds the group moved since the plan and asks a second time with the plan resolved
+    // again; what is written is relative to where the group stood at the write.
+    void aGroupThatMovedSinceThePreviewIsAskedAboutAgain() {
+        const QString topic = test::uniqueName(QStringLiteral("drift-orders"));
+        const QString group = test::uniqueName(QStringLiteral("drift-billing"));
+        QVERIFY(test::createTopic(topic, 1));
+        QVERIFY(test::produce(topic, 400, 0));
+        QVERIFY(test::commitOffsets(group, topic, {100}));
+
+        auto window = openWindow(group);
+        ui::OffsetResetPanel* panel = window->groupDetail()->offsetPanel();
+        OffsetEditModel* model = panel->model();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            rowOf(model, topic, 0) && rowOf(model, topic, 0)->committedOffset == 100, 30000);
+        QVERIFY(model->setSpec({model->rowOfKey({topic, 0})}, offsets::ResetMode::ShiftBy,
+                               QStringLiteral("-5")));
+        QTRY_VERIFY_WITH_TIMEOUT(previewReady(panel), 30000);
+        QCOMPARE(rowOf(model, topic, 0)->newOffset, std::optional<int64_t>(95));
+
+        QProcess committer;
+        committer.start(QStringLiteral("/usr/bin/python3"),
+                        {QStringLiteral("-c"), QStringLiteral(R"(
+import select, sys
+from kafka import KafkaConsumer, TopicPartition
+from kafka.structs import OffsetAndMetadata
+c = KafkaConsumer(bootstrap_servers='%1', group_id='%2', enable_auto_commit=False)
+tp = TopicPartition('%3', 0)
+c.assign([tp])
+offset = 110
+while offset < 390:
+    c.commit({tp: OffsetAndMetadata(offset, '')})
+    print('committed', offset, flush=True)
+    offset += 1
+    ready, _, _ = select.select([sys.stdin], [], [], 0.05)
+    if ready and not sys.stdin.readline():
+        break
+c.close()
+)")
+                                                   .arg(test::bootstrapServers(), group, topic)});
+        QVERIFY(committer.waitForReadyRead(60000));
+
+        ui::ApplyConfirmDialog::setNextAnswers({true, true});
+        QTRY_VERIFY2_WITH_TIMEOUT(panel->applyButton()->isEnabled(),
+                                  qPrintable(panel->applyBlockReason()), 10000);
+        panel->applyButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->lastResults().isEmpty(), 30000);
+        committer.closeWriteChannel();
+        QVERIFY(committer.waitForFinished(30000));
+
+        const QStringList asked = ui::ApplyConfirmDialog::summariesAsked();
+        QCOMPARE(asked.size(), 2);
+        QVERIFY2(asked.at(0).contains(QStringLiteral("a consumer using assign()")),
+                 qPrintable(asked.at(0)));
+        QVERIFY2(asked.at(1).contains(QStringLiteral("moved since the preview")),
+                 qPrintable(asked.at(1)));
+        ui::ResetHistoryPanel* history = window->groupDetail()->historyPanel();
+        QTRY_COMPARE_WITH_TIMEOUT(history->entries().size(), 1, 10000);
+        const offsets::JournalPartition written = history->entries().first().partitions.first();
+        QVERIFY(written.before && *written.before >= 110);
+        QCOMPARE(written.planned, std::optional<int64_t>(*written.before - 5));
+    }
+
     // The "group" mode copies another group's commits into the table's rows: the preview
     // shows them, apply writes them, python3-kafka reads them back.
     void copyOffsetsFromAnotherGroup() {

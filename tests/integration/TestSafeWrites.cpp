@@ -73,6 +73,17 @@ std::optional<qint64> currentOffsetByKafka(const QString& group, const QString& 
     return std::nullopt;
 }
 
+// The broker gets the next offset write and applies it; its answer reaches the client
+// `delay` later.
+void holdBackNextOffsetCommitAnswer(test::FaultyProxy& proxy, std::chrono::milliseconds delay) {
+    test::FaultyProxy::Fault fault;
+    fault.mode = test::FaultyProxy::Mode::DelayResponse;
+    fault.api = kafka::protocol::ApiKey::OffsetCommit;
+    fault.delay = delay;
+    fault.times = 1;
+    proxy.setFault(fault);
+}
+
 } // namespace
 
 class TestSafeWrites : public QObject {
@@ -292,12 +303,7 @@ c.close()
         QVERIFY(test::commitOffsets(group, m_topic, {10, 10}));
         test::FaultyProxy proxy(test::bootstrapServers());
         QVERIFY(proxy.start());
-        test::FaultyProxy::Fault fault;
-        fault.mode = test::FaultyProxy::Mode::DelayResponse;
-        fault.api = kafka::protocol::ApiKey::OffsetCommit;
-        fault.delay = 8s;
-        fault.times = 1;
-        proxy.setFault(fault);
+        holdBackNextOffsetCommitAnswer(proxy, 8s);
         const auto reset = test::run(
             cliPath,
             {QStringLiteral("--bootstrap-server"), proxy.address(), QStringLiteral("--timeout"),
@@ -322,12 +328,7 @@ c.close()
         QVERIFY(test::commitOffsets(group, m_topic, {10, 10}));
         test::FaultyProxy proxy(test::bootstrapServers());
         QVERIFY(proxy.start());
-        test::FaultyProxy::Fault fault;
-        fault.mode = test::FaultyProxy::Mode::DelayResponse;
-        fault.api = kafka::protocol::ApiKey::OffsetCommit;
-        fault.delay = 120s;
-        fault.times = 1;
-        proxy.setFault(fault);
+        holdBackNextOffsetCommitAnswer(proxy, 120s);
         QProcess reset;
         reset.start(cliPath,
                     {QStringLiteral("--bootstrap-server"), proxy.address(),

@@ -5,6 +5,7 @@
 #include "dialogs/ApplyConfirmDialog.h"
 #include "dialogs/ProductionWriteConfirm.h"
 
+#include <QTimer>
 #include <QWidget>
 
 namespace groupscope::ui {
@@ -106,7 +107,7 @@ AdminTaskRunner::CancelToken ResetController::previewRecords(QObject* context,
 
 bool ResetController::apply(QObject* context, const offsets::ResetSession& session,
                             std::chrono::milliseconds waitForEmpty, ApplyCallback done,
-                            bool force) {
+                            ApplyChoices choices) {
     int deletions = 0;
     for (const auto& partitions : session.deletions())
         deletions += int(partitions.size());
@@ -116,14 +117,15 @@ bool ResetController::apply(QObject* context, const offsets::ResetSession& sessi
                              : ApplyConfirmDialog::summary(session.plan(), deletions);
     return runWrite(
         context, what,
-        [session, waitForEmpty, force](kafka::AdminClient& admin, offsets::WriteJournal& journal,
-                                       const std::atomic<bool>* cancelled) {
+        [session, waitForEmpty, choices](kafka::AdminClient& admin, offsets::WriteJournal& journal,
+                                         const std::atomic<bool>* cancelled) {
             offsets::ApplySettings settings;
             settings.tool = QStringLiteral("groupscope " GROUPSCOPE_VERSION);
             settings.waitForEmpty = waitForEmpty;
-            settings.onDrift = waitForEmpty.count() > 0 ? offsets::DriftPolicy::Replan
-                                                        : offsets::DriftPolicy::Stop;
-            settings.ignoreRecentCommits = force;
+            settings.onDrift = waitForEmpty.count() > 0 || choices.replanOnDrift
+                                   ? offsets::DriftPolicy::Replan
+                                   : offsets::DriftPolicy::Stop;
+            settings.ignoreRecentCommits = choices.force;
             settings.cancelled = cancelled;
             return session.apply(admin, journal, settings);
         },
@@ -213,6 +215,28 @@ void ResetController::previewDeletion(QObject* context, const QStringList& group
             previews = offsets::GroupDeleter(*admin, journal).preview(groupIds);
         }
         return AdminTaskRunner::Continuation([done, previews] { done(previews); });
+    });
+}
+
+void ResetController::verifyLater(QObject* context, const QList<offsets::GroupApplyResult>& results,
+                                  std::chrono::milliseconds settle, ApplyCallback done) {
+    QPointer<QObject> asker(context);
+    QTimer::singleShot(settle, this, [this, asker, results, done] {
+        if (!m_runner || !asker)
+            return; // the connection changed: the outcome stands in the journal as recorded
+        m_runner->post(asker, [results, done](kafka::AdminClient* admin,
+                                              const kafka::KafkaError& creationError,
+                                              const AdminTaskRunner::CancelToken&) {
+            kafka::Result<QList<offsets::GroupApplyResult>> verified(creationError);
+            if (admin) {
+                offsets::WriteJournal journal;
+                QList<offsets::GroupApplyResult> checked = results;
+                offsets::ResetApplier(*admin, journal)
+                    .verify(checked, std::chrono::milliseconds(0));
+                verified = checked;
+            }
+            return AdminTaskRunner::Continuation([done, verified] { done(verified); });
+        });
     });
 }
 

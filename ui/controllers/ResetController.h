@@ -12,6 +12,15 @@
 
 namespace groupscope::ui {
 
+// What the user already confirmed about a write.
+struct WriteChoices {
+    // Write although a consumer still commits to a group without members.
+    bool force = false;
+    // The user saw the group move and confirmed the plan resolved again: resolve it once
+    // more at the write instead of asking a third time (and report what moved).
+    bool replanOnDrift = false;
+};
+
 // Runs the network steps of an offsets::ResetSession (the same type groupscope-cli's reset,
 // undo and delete-offsets drive) on the AdminTaskRunner's worker thread: plan, preview the
 // next records, apply. Each step gets a copy of the session and hands the updated copy (or
@@ -53,14 +62,15 @@ public:
     // one group (ResetSession::deleting), with the commits it removes in deletionRows.
     void planDeletion(QObject* context, const QString& groupId, const QStringList& topics,
                       SessionCallback done);
+    using ApplyChoices = WriteChoices;
     // Applies a planned session, waiting up to `waitForEmpty` for active groups. Refused at
     // once (callback not called, false returned, lastRefusal() says why) when read-only,
     // busy, or on production when the second question is declined. Without a wait, a group
     // whose offsets moved since the plan is not written (RefusalKind::Drift, with the rows
     // resolved again for a second confirmation); an armed wait resolves them again itself.
-    // `force` writes although a consumer still commits to a group without members.
     bool apply(QObject* context, const offsets::ResetSession& session,
-               std::chrono::milliseconds waitForEmpty, ApplyCallback done, bool force = false);
+               std::chrono::milliseconds waitForEmpty, ApplyCallback done,
+               ApplyChoices choices = {});
     // Abandons the apply in flight (also a wait for the group to become empty).
     void cancelApply();
 
@@ -73,6 +83,12 @@ public:
     // read-only or busy, each group's outcome in the callback.
     bool deleteGroups(QObject* context, const QStringList& groupIds, ApplyCallback done);
     void topicPartitions(QObject* context, const QString& topic, PartitionsCallback done);
+
+    // Reads the written groups back `settle` after a write (on the runner, without holding
+    // it meanwhile) and marks the partitions found at another offset as overwritten, in the
+    // journal and in the results the callback gets (ResetApplier::verify).
+    void verifyLater(QObject* context, const QList<offsets::GroupApplyResult>& results,
+                     std::chrono::milliseconds settle, ApplyCallback done);
 
     using RecentCommitsCallback =
         std::function<void(const kafka::Result<offsets::RecentCommitReport>&)>;

@@ -13,14 +13,14 @@ namespace groupscope::ui {
 
 namespace {
 
-std::optional<bool>& nextAnswer() {
-    static std::optional<bool> answer;
-    return answer;
+QList<bool>& nextAnswers() {
+    static QList<bool> answers;
+    return answers;
 }
 
-QString& lastSummaryText() {
-    static QString text;
-    return text;
+QStringList& askedSummaries() {
+    static QStringList summaries;
+    return summaries;
 }
 
 QList<offsets::PlanRow> changingRows(const offsets::ResetPlan& plan) {
@@ -124,21 +124,29 @@ bool ApplyConfirmDialog::confirm(QWidget* parent, const offsets::ResetPlan& plan
                                  const QString& action,
                                  const QList<kafka::TopicPartition>& deletions,
                                  const QString& warning) {
-    lastSummaryText() = (warning.isEmpty() ? QString() : warning + QLatin1Char('\n')) +
-                        summary(plan, int(deletions.size()));
-    if (auto answer = std::exchange(nextAnswer(), std::nullopt))
-        return *answer;
+    askedSummaries().append((warning.isEmpty() ? QString() : warning + QLatin1Char('\n')) +
+                            summary(plan, int(deletions.size())));
+    if (!nextAnswers().isEmpty())
+        return nextAnswers().takeFirst();
     ApplyConfirmDialog dialog(plan, action, deletions, warning, parent);
     return dialog.exec() == QDialog::Accepted;
 }
 
 void ApplyConfirmDialog::setNextAnswer(std::optional<bool> answer) {
-    nextAnswer() = answer;
-    lastSummaryText().clear(); // so that a test can wait for the next question
+    setNextAnswers(answer ? QList<bool>{*answer} : QList<bool>{});
+}
+
+void ApplyConfirmDialog::setNextAnswers(const QList<bool>& answers) {
+    nextAnswers() = answers;
+    askedSummaries().clear(); // so that a test can wait for the next question
 }
 
 QString ApplyConfirmDialog::lastSummary() {
-    return lastSummaryText();
+    return askedSummaries().isEmpty() ? QString() : askedSummaries().last();
+}
+
+QStringList ApplyConfirmDialog::summariesAsked() {
+    return askedSummaries();
 }
 
 } // namespace groupscope::ui

@@ -27,7 +27,11 @@ public:
     // warning and summary it would have shown are kept in lastSummary() (empty until then:
     // some confirmations come after a look at the cluster).
     static void setNextAnswer(std::optional<bool> answer);
+    // The same for the next few confirmations (a write that is asked about a second time).
+    static void setNextAnswers(const QList<bool>& answers);
     static QString lastSummary();
+    // Every summary asked since the last setNextAnswer(s), oldest first.
+    static QStringList summariesAsked();
 
     // "Replays 12 messages, skips 0 messages in 3 partitions of group g."
     static QString summary(const offsets::ResetPlan& plan, int deletions);

@@ -505,10 +505,11 @@ void OffsetResetPanel::confirmAndApply(const offsets::RecentCommitReport& recent
                                     : std::chrono::minutes(0);
     const bool waits = !m_group.description.members.isEmpty() && m_waitForEmpty->isChecked();
     // The user confirmed with the warning in view: the write does not ask again.
-    const bool force = !warning.isEmpty();
+    m_applyChoices = {};
+    m_applyChoices.force = !warning.isEmpty();
     if (!m_controller->apply(
             this, session, waitForEmpty, [this](const auto& results) { showResults(results); },
-            force)) {
+            m_applyChoices)) {
         showStatus(m_controller->lastRefusal());
         return;
     }
@@ -518,6 +519,9 @@ void OffsetResetPanel::confirmAndApply(const offsets::RecentCommitReport& recent
 }
 
 namespace {
+
+// How long after a write the GUI reads it again, in the background.
+constexpr std::chrono::seconds verifyAfter{10};
 
 // The second question's reason when a group moved between the preview and the write.
 QString driftWarning(const offsets::GroupApplyResult& result) {
@@ -536,28 +540,50 @@ QString driftWarning(const offsets::GroupApplyResult& result) {
 
 } // namespace
 
+void OffsetResetPanel::showOverwritten(
+    const kafka::Result<QList<offsets::GroupApplyResult>>& verified) {
+    if (!verified)
+        return; // the results shown stand; the journal keeps what was recorded
+    QStringList overwritten;
+    for (const offsets::GroupApplyResult& group : verified.value())
+        for (const offsets::JournalPartition& partition : group.overwrittenPartitions())
+            overwritten.append(tr("%1 now %2")
+                                   .arg(partition.topicPartition.toString(),
+                                        tableText::offset(partition.overwrittenWith)));
+    if (overwritten.isEmpty())
+        return;
+    showStatus(tr("Overwritten after the write (a consumer still commits to the group): %1. "
+                  "The History tab marks the entry.")
+                   .arg(overwritten.join(QStringLiteral(", "))));
+    for (const offsets::GroupApplyResult& group : verified.value())
+        emit m_controller->offsetsChanged(group.groupId);
+}
+
 bool OffsetResetPanel::askAgain(const QList<offsets::GroupApplyResult>& results) {
     for (const offsets::GroupApplyResult& result : results) {
         offsets::ResetSession session = m_session;
         session.dropUnchangedRows();
+        // What the user confirmed before still holds; this question adds to it.
         QString warning;
-        bool force = false;
         if (result.refusalKind == offsets::RefusalKind::Drift) {
             session.replacePlanRows(result.groupId, result.replannedRows);
             session.dropUnchangedRows();
             warning = driftWarning(result);
+            m_applyChoices.replanOnDrift = true;
         } else if (result.refusalKind == offsets::RefusalKind::RecentCommits) {
             warning = result.refusal;
-            force = true;
+            m_applyChoices.force = true;
         } else {
             continue;
         }
-        if (!ApplyConfirmDialog::confirm(window(), session.plan(),
-                                         force ? tr("Write anyway") : tr("Apply"), {}, warning))
+        const QString action = result.refusalKind == offsets::RefusalKind::RecentCommits
+                                   ? tr("Write anyway")
+                                   : tr("Apply");
+        if (!ApplyConfirmDialog::confirm(window(), session.plan(), action, {}, warning))
             return false;
         if (!m_controller->apply(
                 this, session, std::chrono::milliseconds(0),
-                [this](const auto& again) { showResults(again); }, force)) {
+                [this](const auto& again) { showResults(again); }, m_applyChoices)) {
             showStatus(m_controller->lastRefusal());
             return true;
         }
@@ -606,6 +632,11 @@ void OffsetResetPanel::showResults(const kafka::Result<QList<offsets::GroupApply
         }
     }
     m_results->setVisible(m_results->rowCount() > 0);
+    // A consumer that still commits may overwrite the write in the next seconds: looked
+    // at again in the background, and said if so.
+    if (applied > 0)
+        m_controller->verifyLater(this, results.value(), verifyAfter,
+                                  [this](const auto& verified) { showOverwritten(verified); });
     QString text = tr("Applied %n partition(s).", nullptr, applied);
     if (!problems.isEmpty())
         text =

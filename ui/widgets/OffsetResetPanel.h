@@ -1,5 +1,6 @@
 #pragma once
 
+#include "controllers/ResetController.h"
 #include "monitor/AdminTaskRunner.h"
 #include "offsets/ResetSession.h"
 #include "snapshot/GroupSnapshot.h"
@@ -22,7 +23,6 @@ namespace groupscope::ui {
 
 class OffsetEditModel;
 class PlaceholderTableView;
-class ResetController;
 class ResetValueDelegate;
 
 // The editable offsets table of one group with everything around a reset: set a mode and
@@ -86,6 +86,8 @@ private:
     // A group refused because it moved since the preview, or because a consumer still
     // commits to it: asks the second question and applies again. True when it did ask.
     bool askAgain(const QList<offsets::GroupApplyResult>& results);
+    // The background read-back found partitions overwritten: says which.
+    void showOverwritten(const kafka::Result<QList<offsets::GroupApplyResult>>& verified);
     // The confirmation (naming the consumers found still committing, if any), then apply.
     void confirmAndApply(const offsets::RecentCommitReport& recentCommits);
     void updateValueHint();
@@ -102,6 +104,8 @@ private:
     QSpinBox* m_waitMinutes;
     QProgressBar* m_progress;
     QPushButton* m_cancelButton;
+    // What the user confirmed for the apply in flight (a second question adds to it).
+    ResetController::ApplyChoices m_applyChoices;
     QPushButton* m_applyButton;
     QPushButton* m_deleteButton;
     QTableWidget* m_results;

@@ -59,7 +59,7 @@ void OffsetResetPanel::deleteSelectedOffsets() {
                 if (!m_controller->apply(
                         this, planned, std::chrono::milliseconds(0),
                         [this](const auto& results) { showResults(results); },
-                        !warning.isEmpty())) {
+                        ResetController::ApplyChoices{!warning.isEmpty(), false})) {
                     showStatus(m_controller->lastRefusal());
                     return;
                 }

@@ -242,7 +242,7 @@ void ResetHistoryPanel::confirmAndUndo(const offsets::JournalEntry& entry,
             const bool started = m_controller->apply(
                 this, session, std::chrono::milliseconds(0),
                 [this](const auto& results) { showUndoResults(results); },
-                !report.value().isEmpty());
+                ResetController::ApplyChoices{!report.value().isEmpty(), false});
             showStatus(started ? tr("Undoing %1…").arg(entry.id) : m_controller->lastRefusal());
         });
 }
