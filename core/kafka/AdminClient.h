@@ -62,11 +62,13 @@ public:
     Result<QHash<TopicPartition, int64_t>>
     offsetsForTimestamps(const QList<QPair<TopicPartition, int64_t>>& timestamps);
 
-    // Writes committed offsets of a group (AlterConsumerGroupOffsets). The broker refuses
+    // Writes committed offsets of a group (AlterConsumerGroupOffsets), with the commit
+    // metadata given for a partition (an undo restores what was there). The broker refuses
     // groups with active members; each partition's outcome is reported.
     Result<QList<PartitionOutcome>>
     alterCommittedOffsets(const QString& groupId,
-                          const QList<QPair<TopicPartition, int64_t>>& offsets);
+                          const QList<QPair<TopicPartition, int64_t>>& offsets,
+                          const QHash<TopicPartition, QString>& metadata = {});
     // Deletes committed offsets of a group (DeleteConsumerGroupOffsets), per partition.
     Result<QList<PartitionOutcome>> deleteCommittedOffsets(const QString& groupId,
                                                            const QList<TopicPartition>& partitions);

@@ -73,7 +73,8 @@ Result<QList<PartitionOutcome>> AdminClient::collectGroupWrite(const Deadline& u
 
 Result<QList<PartitionOutcome>>
 AdminClient::alterCommittedOffsets(const QString& groupId,
-                                   const QList<QPair<TopicPartition, int64_t>>& offsets) {
+                                   const QList<QPair<TopicPartition, int64_t>>& offsets,
+                                   const QHash<TopicPartition, QString>& metadata) {
     if (offsets.isEmpty())
         return QList<PartitionOutcome>{};
     // A share group's positions are its start offsets (AlterShareGroupOffsets).
@@ -81,6 +82,7 @@ AdminClient::alterCommittedOffsets(const QString& groupId,
         return m_groupProtocol->alterShareStartOffsets(groupId, offsets);
     const Deadline until = deadline();
     TopicPartitionListHandle list = makeTopicPartitionList(offsets);
+    setPartitionMetadata(list.get(), metadata);
     AlterConsumerGroupOffsetsHandle request(
         rd_kafka_AlterConsumerGroupOffsets_new(groupId.toUtf8().constData(), list.get()));
     rd_kafka_AlterConsumerGroupOffsets_t* requests[] = {request.get()};

@@ -2,6 +2,9 @@
 
 #include <librdkafka/rdkafka.h>
 
+#include <cstdlib>
+#include <cstring>
+
 namespace groupscope::kafka {
 
 TopicPartitionListHandle makeTopicPartitionList(const QList<TopicPartition>& partitions) {
@@ -21,6 +24,25 @@ makeTopicPartitionList(const QList<QPair<TopicPartition, int64_t>>& partitionsWi
                                           partition.partition)
             ->offset = offset;
     return list;
+}
+
+void setPartitionMetadata(rd_kafka_topic_partition_list_t* list,
+                          const QHash<TopicPartition, QString>& metadata) {
+    for (int i = 0; list && i < list->cnt; ++i) {
+        rd_kafka_topic_partition_t& element = list->elems[i];
+        const auto found = metadata.constFind(toTopicPartition(element));
+        if (found == metadata.cend() || found->isEmpty())
+            continue;
+        const QByteArray bytes = found->toUtf8();
+        // The list owns and frees its elements' metadata (rd_free, which is free()).
+        void* copy = std::malloc(size_t(bytes.size()));
+        if (!copy)
+            continue;
+        std::memcpy(copy, bytes.constData(), size_t(bytes.size()));
+        std::free(element.metadata);
+        element.metadata = copy;
+        element.metadata_size = size_t(bytes.size());
+    }
 }
 
 TopicPartitionListHandle makeTopicSubscriptionList(const QStringList& topics) {

@@ -5,6 +5,7 @@
 #include "kafka/RdKafkaHandles.h"
 #include "kafka/TopicPartition.h"
 
+#include <QHash>
 #include <QList>
 #include <QPair>
 #include <QStringList>
@@ -17,6 +18,9 @@ TopicPartitionListHandle makeTopicPartitionList(const QList<TopicPartition>& par
 // seek to, or a timestamp for rd_kafka_offsets_for_times.
 TopicPartitionListHandle
 makeTopicPartitionList(const QList<QPair<TopicPartition, int64_t>>& partitionsWithOffsets);
+// Sets the metadata of the list's elements named in `metadata` (commit metadata).
+void setPartitionMetadata(rd_kafka_topic_partition_list_t* list,
+                          const QHash<TopicPartition, QString>& metadata);
 // A subscription: every topic with an unassigned partition (RD_KAFKA_PARTITION_UA).
 TopicPartitionListHandle makeTopicSubscriptionList(const QStringList& topics);
 

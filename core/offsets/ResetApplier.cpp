@@ -256,7 +256,7 @@ GroupApplyResult ResetApplier::applyToGroup(const QString& groupId, QList<PlanRo
             writes.append({row.topicPartition, *row.newOffset});
     JournaledWrite::Outcomes outcomes = QList<kafka::PartitionOutcome>{};
     if (!writes.isEmpty())
-        outcomes = m_admin.alterCommittedOffsets(groupId, writes);
+        outcomes = m_admin.alterCommittedOffsets(groupId, writes, options.metadata.value(groupId));
     if (outcomes && !deletes.isEmpty()) {
         auto deleted = m_admin.deleteCommittedOffsets(groupId, deletes);
         if (!deleted)

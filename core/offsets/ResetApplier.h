@@ -68,6 +68,8 @@ struct ApplyOptions {
     // Partitions whose committed offset is to be deleted rather than moved (an undo of a
     // reset that created the commit). Keyed by group.
     QHash<QString, QList<kafka::TopicPartition>> deletions;
+    // Commit metadata to write with the offsets, by group (an undo puts back what was there).
+    QHash<QString, QHash<kafka::TopicPartition, QString>> metadata;
     // Wait up to this long for an active group to become Empty, then apply ("arm" the
     // plan). Zero refuses active groups at once.
     std::chrono::milliseconds waitForEmpty{0};

@@ -122,6 +122,9 @@ kafka::Result<ResetSession> ResetSession::undoOf(const JournalEntry& entry) {
     session.m_description = QStringLiteral("undo of %1").arg(entry.id);
     session.m_undoOf = entry.id;
     session.m_undoneParts = entry.partitions;
+    for (const JournalPartition& partition : entry.partitions)
+        if (!partition.beforeMetadata.isEmpty())
+            session.m_undoMetadata.insert(partition.topicPartition, partition.beforeMetadata);
     session.m_undoneClusterId = entry.clusterId;
     session.m_undoneCluster = entry.cluster;
     return session;
@@ -294,6 +297,8 @@ kafka::Result<QList<GroupApplyResult>> ResetSession::apply(kafka::AdminClient& a
     options.description = m_description;
     options.undoOf = m_undoOf;
     options.deletions = m_deletions;
+    if (!m_undoMetadata.isEmpty() && !m_undoneParts.isEmpty())
+        options.metadata.insert(groupOfUndo(), m_undoMetadata);
     options.waitForEmpty = settings.waitForEmpty;
     options.onDrift = settings.onDrift;
     options.ignoreRecentCommits = settings.ignoreRecentCommits;

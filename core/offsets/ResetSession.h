@@ -123,6 +123,8 @@ private:
     QString m_description;
     QString m_undoOf;
     QList<JournalPartition> m_undoneParts; // the undone entry's partitions
+    // The commit metadata each partition had before the undone entry, written back with it.
+    QHash<kafka::TopicPartition, QString> m_undoMetadata;
     QList<UndoConflict> m_undoConflicts;
     QString m_undoneClusterId;
     QString m_undoneCluster;

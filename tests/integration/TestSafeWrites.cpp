@@ -272,6 +272,33 @@ c.close()
                  (QMap<int, qlonglong>{{0, 100}, {1, 100}}));
     }
 
+    // The commit metadata a consumer wrote is journaled with the offsets and put back by undo.
+    void undoPutsBackTheCommitMetadata() {
+        const QString group = test::uniqueName(QStringLiteral("safe-metadata"));
+        QVERIFY(test::commitOffsets(group, m_topic, {60, 60}, QStringLiteral("consumer-")));
+        const QStringList write{QStringLiteral("--execute"), QStringLiteral("--force"),
+                                QStringLiteral("--verify-for"), QStringLiteral("0")};
+        const auto reset = cli(QStringList{QStringLiteral("reset"), QStringLiteral("--group"),
+                                           group, QStringLiteral("--topic"), m_topic,
+                                           QStringLiteral("--to-offset"), QStringLiteral("20")} +
+                               write);
+        QVERIFY2(reset.ok(), reset.err.constData());
+        const QString entryId = journalEntry(group)[QStringLiteral("id")].toString();
+        const auto undone =
+            cli(QStringList{QStringLiteral("undo"), QStringLiteral("--entry"), entryId} + write);
+        QVERIFY2(undone.ok(), undone.err.constData());
+        const auto read = test::runPython(QStringLiteral(R"(
+from kafka.admin import KafkaAdminClient
+admin = KafkaAdminClient(bootstrap_servers=BOOTSTRAP)
+for tp, om in sorted(admin.list_consumer_group_offsets('%1').items()):
+    print('%d=%d/%s' % (tp.partition, om.offset, om.metadata))
+admin.close()
+)")
+                                              .arg(group));
+        QVERIFY2(read.ok(), read.err.constData());
+        QCOMPARE(read.out.trimmed(), QByteArray("0=60/consumer-0\n1=60/consumer-1"));
+    }
+
     // A deleted group that got a new commit since: undo restores only the other partition.
     void undoOfAGroupDeleteNamesNewCommits() {
         const QString group = test::uniqueName(QStringLiteral("safe-delete"));
