@@ -96,8 +96,8 @@ QStringList afterSetupCommits(QStringList arguments) {
     if (!arguments.contains(QStringLiteral("--execute")))
         return arguments;
     const bool deletesOffsets = arguments.contains(QStringLiteral("delete-offsets"));
-    const bool verifies = arguments.contains(QStringLiteral("reset")) ||
-                          arguments.contains(QStringLiteral("undo"));
+    const bool verifies =
+        arguments.contains(QStringLiteral("reset")) || arguments.contains(QStringLiteral("undo"));
     if (!deletesOffsets && !verifies)
         return arguments;
     if (!arguments.contains(QStringLiteral("--force")) &&
