@@ -14,6 +14,21 @@ using kafka::TopicPartition;
 
 namespace {
 
+// The broker refuses an offsets write without a member id to a group that has members:
+// the group was empty when checked, and a consumer joined before the write arrived.
+void explainRefusalsOfAnActiveGroup(QList<kafka::PartitionOutcome>& outcomes) {
+    constexpr int illegalGeneration = 22, unknownMemberId = 25, rebalanceInProgress = 27,
+                  fencedMemberEpoch = 110, staleMemberEpoch = 113;
+    for (kafka::PartitionOutcome& outcome : outcomes) {
+        const int code = outcome.error.code;
+        if (code == illegalGeneration || code == unknownMemberId || code == rebalanceInProgress ||
+            code == fencedMemberEpoch || code == staleMemberEpoch)
+            outcome.error.message =
+                QStringLiteral("refused: the group has members again (a consumer joined after "
+                               "the check), and Kafka changes the offsets of an empty group only");
+    }
+}
+
 bool isInactive(GroupState state) {
     return state == GroupState::Empty || state == GroupState::Dead;
 }
@@ -257,6 +272,8 @@ GroupApplyResult ResetApplier::applyToGroup(const QString& groupId, QList<PlanRo
     JournaledWrite::Outcomes outcomes = QList<kafka::PartitionOutcome>{};
     if (!writes.isEmpty())
         outcomes = m_admin.alterCommittedOffsets(groupId, writes, options.metadata.value(groupId));
+    if (outcomes)
+        explainRefusalsOfAnActiveGroup(outcomes.value());
     if (outcomes && !deletes.isEmpty()) {
         auto deleted = m_admin.deleteCommittedOffsets(groupId, deletes);
         if (!deleted)

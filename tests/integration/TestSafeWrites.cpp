@@ -7,8 +7,11 @@
 //   - undo names the partitions that moved since the entry (a reset, a group delete) and
 //     restores only what it is told to;
 //   - a write whose answer is lost (timeout after sending) is read back, never recorded as
-//     unchanged; a process killed while its write is on the wire leaves an entry in doubt,
-//     which the next process that connects resolves from the broker.
+//     unchanged; a process killed at any point of a write (before its request reached the
+//     broker, while it is on the wire, before the outcome was recorded) leaves an entry in
+//     doubt, which the next process that connects resolves from the broker;
+//   - a member that joins between the check and the write: the broker's refusal is
+//     reported for each partition.
 #include "FaultyProxy.h"
 #include "TestBroker.h"
 
@@ -82,6 +85,36 @@ void holdBackNextOffsetCommitAnswer(test::FaultyProxy& proxy, std::chrono::milli
     fault.delay = delay;
     fault.times = 1;
     proxy.setFault(fault);
+}
+
+// The next offset write waits in the proxy, unseen by the broker, until released (or the
+// writing process is gone, and with it the request).
+void holdBackNextOffsetCommit(test::FaultyProxy& proxy) {
+    test::FaultyProxy::Fault fault;
+    fault.mode = test::FaultyProxy::Mode::HoldRequest;
+    fault.api = kafka::protocol::ApiKey::OffsetCommit;
+    fault.delay = 600s;
+    fault.times = 1;
+    proxy.setFault(fault);
+}
+
+// The next offset write is answered at once; the read of the group that follows it (the
+// outcome's read-back) gets its answer only after the test ended.
+void holdBackTheReadAfterTheNextOffsetCommit(test::FaultyProxy& proxy) {
+    test::FaultyProxy::Fault commit;
+    commit.mode = test::FaultyProxy::Mode::DelayResponse;
+    commit.api = kafka::protocol::ApiKey::OffsetCommit;
+    commit.times = 1;
+    proxy.setFaultObserver([&proxy](kafka::protocol::ApiKey api) {
+        if (api != kafka::protocol::ApiKey::OffsetCommit)
+            return;
+        test::FaultyProxy::Fault readBack;
+        readBack.mode = test::FaultyProxy::Mode::DelayResponse;
+        readBack.api = kafka::protocol::ApiKey::OffsetFetch;
+        readBack.delay = 600s;
+        proxy.setFault(readBack);
+    });
+    proxy.setFault(commit);
 }
 
 } // namespace
@@ -347,6 +380,138 @@ admin.close()
             entry[QStringLiteral("partitions")].toArray().first().toObject();
         QCOMPARE(partition[QStringLiteral("after")].toInteger(), qint64(3));
         QVERIFY(partition[QStringLiteral("error")].toString().isEmpty());
+    }
+
+    // A reset of `group`'s partition to `offset` through `proxy`, in a process of its own.
+    void startReset(QProcess& reset, const test::FaultyProxy& proxy, const QString& group,
+                    int partition, int offset) {
+        reset.setProcessChannelMode(QProcess::MergedChannels);
+        reset.start(
+            cliPath,
+            {QStringLiteral("--bootstrap-server"), proxy.address(), QStringLiteral("--timeout"),
+             QStringLiteral("60000"), QStringLiteral("reset"), QStringLiteral("--group"), group,
+             QStringLiteral("--topic"), m_topic + QStringLiteral(":%1").arg(partition),
+             QStringLiteral("--to-offset"), QString::number(offset), QStringLiteral("--execute"),
+             QStringLiteral("--force"), QStringLiteral("--verify-for"), QStringLiteral("0")});
+    }
+
+    // The next process that connects resolves the entry in doubt (here a dry run of its
+    // undo) from what the broker holds; returns the entry's partition as recovered.
+    QJsonObject recoveredByTheNextProcess(const QString& group) {
+        const QString entryId = journalEntry(group)[QStringLiteral("id")].toString();
+        const auto dryRun = cli({QStringLiteral("undo"), QStringLiteral("--entry"), entryId});
+        if (!dryRun.err.contains(
+                QStringLiteral("Recovered journal entry %1").arg(entryId).toUtf8()))
+            qWarning("undo dry run: %s%s", dryRun.out.constData(), dryRun.err.constData());
+        const QJsonObject entry = journalEntry(group);
+        if (entry[QStringLiteral("state")].toString() != QStringLiteral("recovered"))
+            return {};
+        return entry[QStringLiteral("partitions")].toArray().first().toObject();
+    }
+
+    // kill -9 after the intent was recorded, before the request reached the broker: the
+    // entry is in doubt; the next process reads the group back and records it unchanged.
+    void aProcessKilledBeforeItsWriteWasSentChangedNothing() {
+        const QString group = test::uniqueName(QStringLiteral("safe-crash-before-send"));
+        QVERIFY(test::commitOffsets(group, m_topic, {10, 10}));
+        test::FaultyProxy proxy(test::bootstrapServers());
+        QVERIFY(proxy.start());
+        holdBackNextOffsetCommit(proxy);
+        QProcess reset;
+        startReset(reset, proxy, group, 0, 4);
+        QVERIFY(reset.waitForStarted());
+        QVERIFY(test::waitFor([&] { return proxy.faultsApplied() == 1; }, 60s));
+        QCOMPARE(journalEntry(group)[QStringLiteral("state")].toString(),
+                 QStringLiteral("in doubt"));
+        reset.kill();
+        QVERIFY(reset.waitForFinished(10000));
+
+        const QJsonObject partition = recoveredByTheNextProcess(group);
+        QCOMPARE(partition[QStringLiteral("before")].toInteger(), qint64(10));
+        QCOMPARE(partition[QStringLiteral("after")].toInteger(), qint64(10));
+        QVERIFY2(partition[QStringLiteral("error")].toString().contains(
+                     QStringLiteral("read back: unchanged at 10")),
+                 qPrintable(partition[QStringLiteral("error")].toString()));
+        QCOMPARE(currentOffsetByKafka(group, m_topic, 0), std::optional<qint64>(10));
+    }
+
+    // kill -9 after the broker answered, before the outcome was recorded (the read-back
+    // hangs): in doubt, then recovered as applied.
+    void aProcessKilledBeforeItRecordedTheOutcomeIsRecoveredAsApplied() {
+        const QString group = test::uniqueName(QStringLiteral("safe-crash-before-outcome"));
+        QVERIFY(test::commitOffsets(group, m_topic, {10, 10}));
+        test::FaultyProxy proxy(test::bootstrapServers());
+        QVERIFY(proxy.start());
+        holdBackTheReadAfterTheNextOffsetCommit(proxy);
+        QProcess reset;
+        startReset(reset, proxy, group, 1, 6);
+        QVERIFY(reset.waitForStarted());
+        // The OffsetCommit was answered (the fault moved on to the read-back) and the
+        // read-back is held.
+        QVERIFY(test::waitFor([&] { return proxy.faultsApplied() == 1; }, 60s));
+        QCOMPARE(reset.state(), QProcess::Running);
+        QCOMPARE(journalEntry(group)[QStringLiteral("state")].toString(),
+                 QStringLiteral("in doubt"));
+        reset.kill();
+        QVERIFY(reset.waitForFinished(10000));
+        proxy.setFaultObserver({});
+
+        const QJsonObject partition = recoveredByTheNextProcess(group);
+        QCOMPARE(partition[QStringLiteral("before")].toInteger(), qint64(10));
+        QCOMPARE(partition[QStringLiteral("after")].toInteger(), qint64(6));
+        QVERIFY(partition[QStringLiteral("error")].toString().isEmpty());
+        QCOMPARE(currentOffsetByKafka(group, m_topic, 1), std::optional<qint64>(6));
+    }
+
+    // The group is empty when checked; a member joins before the write reaches the broker.
+    // The broker refuses it: each partition is reported not applied, and nothing changed.
+    void aMemberJoiningBetweenTheCheckAndTheWriteIsReportedPerPartition() {
+        const QString group = test::uniqueName(QStringLiteral("safe-joined"));
+        QVERIFY(test::commitOffsets(group, m_topic, {10, 10}));
+        test::FaultyProxy proxy(test::bootstrapServers());
+        QVERIFY(proxy.start());
+        holdBackNextOffsetCommit(proxy);
+        QProcess reset;
+        reset.setProcessChannelMode(QProcess::MergedChannels);
+        reset.start(cliPath,
+                    {QStringLiteral("--bootstrap-server"), proxy.address(), QStringLiteral("reset"),
+                     QStringLiteral("--group"), group, QStringLiteral("--topic"), m_topic,
+                     QStringLiteral("--to-offset"), QStringLiteral("4"),
+                     QStringLiteral("--execute"), QStringLiteral("--force"),
+                     QStringLiteral("--verify-for"), QStringLiteral("0")});
+        QVERIFY(reset.waitForStarted());
+        QVERIFY(test::waitFor([&] { return proxy.faultsApplied() == 1; }, 60s));
+
+        PythonClient member(QStringLiteral(R"(
+import sys
+from kafka import KafkaConsumer
+c = KafkaConsumer(bootstrap_servers=BOOTSTRAP, group_id='%1', enable_auto_commit=False)
+c.subscribe(['%2'])
+while not c.assignment():
+    c.poll(timeout_ms=200)
+print('joined', flush=True)
+sys.stdin.readline()
+c.close(autocommit=False)
+)")
+                                .arg(group, m_topic));
+        QVERIFY(member.waitForOutput("joined"));
+        proxy.releaseHeldRequests();
+        QVERIFY(reset.waitForFinished(60000));
+        const QByteArray output = reset.readAll();
+        QVERIFY2(reset.exitCode() != 0, output.constData());
+        QVERIFY2(output.count("FAILED: refused: the group has members again") == 2,
+                 output.constData());
+        QVERIFY(member.stop());
+        QCOMPARE(test::committedOffsetsByKafka(group, m_topic),
+                 (QMap<int, qlonglong>{{0, 10}, {1, 10}}));
+        const QJsonObject entry = journalEntry(group);
+        QCOMPARE(entry[QStringLiteral("state")].toString(), QStringLiteral("done"));
+        for (const QJsonValue& value : entry[QStringLiteral("partitions")].toArray()) {
+            const QJsonObject partition = value.toObject();
+            QCOMPARE(partition[QStringLiteral("after")].toInteger(), qint64(10));
+            QVERIFY(partition[QStringLiteral("error")].toString().contains(
+                QStringLiteral("has members again")));
+        }
     }
 
     // kill -9 while the write is on the wire: the entry is in doubt until a process connects.

@@ -18,6 +18,7 @@
 #include <cstring>
 #include <deque>
 #include <list>
+#include <vector>
 
 namespace groupscope::test {
 
@@ -154,6 +155,8 @@ private:
         QByteArray fromClient;
         QByteArray fromBroker;
         QByteArray toBroker; // until the broker connection is up
+        QByteArray held;     // requests HoldRequest keeps from the broker
+        bool holding = false;
         bool brokerConnected = false;
         bool closed = false;
         std::deque<Request> requests;
@@ -198,6 +201,7 @@ private:
         if (link.closed)
             return;
         link.closed = true;
+        std::erase(m_holding, &link);
         // Nothing of the link is called back any more: the sockets may go at any time.
         for (QObject* object :
              {static_cast<QObject*>(link.client), static_cast<QObject*>(link.broker),
@@ -224,13 +228,57 @@ private:
                 request.isolationLevel = isolationLevelOf(header, request.version);
             link.requests.push_back(request);
             observeFrame(true, request, frame);
-            if (link.brokerConnected)
-                link.broker->write(frame);
+            if (!link.holding)
+                holdIfFaulted(link, request);
+            if (link.holding)
+                link.held.append(frame);
             else
-                link.toBroker.append(frame);
+                sendToBroker(link, frame);
         }
     }
 
+    void sendToBroker(Link& link, const QByteArray& frame) {
+        if (link.brokerConnected)
+            link.broker->write(frame);
+        else
+            link.toBroker.append(frame);
+    }
+
+    void holdIfFaulted(Link& link, const Request& request) {
+        Fault fault;
+        {
+            QMutexLocker lock(&m_mutex);
+            fault = m_fault;
+            if (fault.mode != Mode::HoldRequest || !hits(fault, request.api))
+                return;
+        }
+        link.holding = true;
+        m_holding.push_back(&link);
+        QTimer::singleShot(fault.delay, link.client, [this, &link] { release(link); });
+        countHit(request.api);
+    }
+
+    void release(Link& link) {
+        std::erase(m_holding, &link);
+        if (link.closed || !link.holding)
+            return;
+        link.holding = false;
+        sendToBroker(link, link.held);
+        link.held.clear();
+    }
+
+public:
+    void releaseHeldRequests() {
+        QMetaObject::invokeMethod(
+            &m_context,
+            [this] {
+                for (Link* link : std::vector<Link*>(m_holding))
+                    release(*link);
+            },
+            Qt::BlockingQueuedConnection);
+    }
+
+private:
     void readBroker(Link& link) {
         if (link.closed)
             return;
@@ -393,7 +441,8 @@ private:
             QMutexLocker lock(&m_mutex);
             fault = m_fault;
             if (fault.mode == Mode::PassThrough || fault.mode == Mode::GroupError ||
-                fault.mode == Mode::PartitionError || !hits(fault, request.api))
+                fault.mode == Mode::PartitionError || fault.mode == Mode::HoldRequest ||
+                !hits(fault, request.api))
                 return;
         }
         if (fault.mode == Mode::CloseMidResponse)
@@ -428,7 +477,8 @@ private:
     QThread m_thread;
     QObject m_context; // lives on m_thread; everything below the mutex is its
     std::unique_ptr<QTcpServer> m_server;
-    std::list<Link> m_links; // stable addresses for the lambdas that hold them
+    std::list<Link> m_links;      // stable addresses for the lambdas that hold them
+    std::vector<Link*> m_holding; // links whose requests HoldRequest keeps back
     std::atomic<quint16> m_port{0};
 
     mutable QMutex m_mutex;
@@ -454,6 +504,10 @@ QString FaultyProxy::address() const {
 
 void FaultyProxy::setFault(const Fault& fault) {
     m_worker->setFault(fault);
+}
+
+void FaultyProxy::releaseHeldRequests() {
+    m_worker->releaseHeldRequests();
 }
 
 int FaultyProxy::faultsApplied() const {

@@ -40,6 +40,10 @@ public:
         // `onlyReadCommitted`, only in answers to requests with isolation READ_COMMITTED
         // (a broker that refuses the last stable offset but gives the log end).
         PartitionError,
+        // Holds the request back from the broker (and every later request of its
+        // connection, to keep their order) until `delay` passed or releaseHeldRequests();
+        // dropped if the client goes away first: the broker never sees it.
+        HoldRequest,
     };
     struct Fault {
         Mode mode = Mode::PassThrough;
@@ -70,7 +74,9 @@ public:
     // Replaces the fault; applies to responses that arrive from now on.
     void setFault(const Fault& fault);
     void passThrough() { setFault(Fault{}); }
-    // How many responses the current fault has hit.
+    // Sends the requests HoldRequest holds back now.
+    void releaseHeldRequests();
+    // How many responses (requests, for HoldRequest) the current fault has hit.
     int faultsApplied() const;
     // How many client connections the proxy accepted so far.
     int connectionsAccepted() const;
