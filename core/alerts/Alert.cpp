@@ -16,6 +16,10 @@ QString alertKindName(AlertKind kind) {
         return QStringLiteral("lag above threshold");
     case AlertKind::TimeLagAbove:
         return QStringLiteral("time lag above threshold");
+    case AlertKind::WriteOverwritten:
+        return QStringLiteral("write overwritten");
+    case AlertKind::WriteFinished:
+        return QStringLiteral("write finished");
     }
     return QStringLiteral("health");
 }

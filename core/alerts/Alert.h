@@ -16,6 +16,9 @@ enum class AlertKind {
     GroupEmptied,   // the last member left
     LagAbove,       // total lag rose above the group's lag threshold
     TimeLagAbove,   // time lag rose above the group's time-lag threshold
+    // Not from AlertDecider: the GUI's own writes.
+    WriteOverwritten, // offsets Groupscope wrote were overwritten by a consumer soon after
+    WriteFinished,    // a write ended after its window was closed
 };
 
 // "health", "stuck rebalance", ...: the alert panel's "what changed".

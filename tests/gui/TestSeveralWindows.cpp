@@ -101,6 +101,9 @@ private slots:
     }
 
     void cleanup() {
+        // A window closed while its write runs would ask first (MainWindow::closeEvent).
+        for (ui::MainWindow* window : openWindows())
+            QTRY_VERIFY_WITH_TIMEOUT(!window->resetController()->isApplying(), 30000);
         QApplication::closeAllWindows();
         QTRY_VERIFY_WITH_TIMEOUT(openWindows().isEmpty(), 5000);
     }

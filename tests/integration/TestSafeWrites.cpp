@@ -10,6 +10,8 @@
 //     unchanged; a process killed at any point of a write (before its request reached the
 //     broker, while it is on the wire, before the outcome was recorded) leaves an entry in
 //     doubt, which the next process that connects resolves from the broker;
+//   - Ctrl-C before the write is sent writes nothing (exit 130); after, the outcome is
+//     still recorded;
 //   - a member that joins between the check and the write: the broker's refusal is
 //     reported for each partition.
 #include "FaultyProxy.h"
@@ -21,6 +23,8 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <csignal>
 
 using namespace groupscope;
 using namespace std::chrono_literals;
@@ -512,6 +516,73 @@ c.close(autocommit=False)
             QVERIFY(partition[QStringLiteral("error")].toString().contains(
                 QStringLiteral("has members again")));
         }
+    }
+
+    // Ctrl-C while the reset waits for its group to empty: nothing is written, exit 130.
+    void ctrlCBeforeTheWriteWritesNothing() {
+        const QString group = test::uniqueName(QStringLiteral("safe-sigint-wait"));
+        PythonClient member(QStringLiteral(R"(
+import sys
+from kafka import KafkaConsumer
+c = KafkaConsumer(bootstrap_servers=BOOTSTRAP, group_id='%1', enable_auto_commit=False)
+c.subscribe(['%2'])
+while not c.assignment():
+    c.poll(timeout_ms=200)
+c.commit()
+print('joined', flush=True)
+sys.stdin.readline()
+c.close(autocommit=False)
+)")
+                                .arg(group, m_topic));
+        QVERIFY(member.waitForOutput("joined"));
+        QProcess reset;
+        reset.setProcessChannelMode(QProcess::MergedChannels);
+        reset.start(cliPath, {QStringLiteral("--bootstrap-server"), test::bootstrapServers(),
+                              QStringLiteral("reset"), QStringLiteral("--group"), group,
+                              QStringLiteral("--topic"), m_topic, QStringLiteral("--to-offset"),
+                              QStringLiteral("1"), QStringLiteral("--execute"),
+                              QStringLiteral("--wait-until-empty"), QStringLiteral("120")});
+        QByteArray output;
+        QVERIFY(test::waitFor(
+            [&] {
+                output += reset.readAll();
+                return output.contains("Waiting up to");
+            },
+            60s));
+        ::kill(pid_t(reset.processId()), SIGINT);
+        QVERIFY(reset.waitForFinished(30000));
+        output += reset.readAll();
+        QVERIFY2(reset.exitCode() == 130, output.constData());
+        QVERIFY2(output.contains("Interrupted: nothing was written."), output.constData());
+        QVERIFY(member.stop());
+        QVERIFY(journalEntry(group).isEmpty());
+    }
+
+    // Ctrl-C while the write is on its way: the CLI still records its outcome, then exits 130.
+    void ctrlCAfterTheWriteWasSentRecordsItsOutcome() {
+        const QString group = test::uniqueName(QStringLiteral("safe-sigint-sent"));
+        QVERIFY(test::commitOffsets(group, m_topic, {10, 10}));
+        test::FaultyProxy proxy(test::bootstrapServers());
+        QVERIFY(proxy.start());
+        holdBackNextOffsetCommit(proxy);
+        QProcess reset;
+        startReset(reset, proxy, group, 0, 7);
+        QVERIFY(reset.waitForStarted());
+        QVERIFY(test::waitFor([&] { return proxy.faultsApplied() == 1; }, 60s));
+        ::kill(pid_t(reset.processId()), SIGINT);
+        proxy.releaseHeldRequests();
+        QVERIFY(reset.waitForFinished(60000));
+        const QByteArray output = reset.readAll();
+        QVERIFY2(reset.exitCode() == 130, output.constData());
+        QCOMPARE(currentOffsetByKafka(group, m_topic, 0), std::optional<qint64>(7));
+        const QJsonObject entry = journalEntry(group);
+        QCOMPARE(entry[QStringLiteral("state")].toString(), QStringLiteral("done"));
+        QCOMPARE(entry[QStringLiteral("partitions")]
+                     .toArray()
+                     .first()
+                     .toObject()[QStringLiteral("after")]
+                     .toInteger(),
+                 qint64(7));
     }
 
     // kill -9 while the write is on the wire: the entry is in doubt until a process connects.

@@ -80,12 +80,15 @@ QHash<QString, lag::RebalanceThresholds> AlertController::rebalanceThresholds() 
 void AlertController::applyView(const monitor::ClusterView& view, int64_t atMs) {
     ++m_observedViews;
     const QList<alerts::Alert> raised = m_decider.observe(view.cluster, m_settings.groups, atMs);
-    for (const alerts::Alert& alert : raised) {
-        m_model->addAlert(alert);
-        if (m_notifier)
-            m_notifier->notify(alert);
-        emit alertRaised(alert);
-    }
+    for (const alerts::Alert& alert : raised)
+        raise(alert);
+}
+
+void AlertController::raise(const alerts::Alert& alert) {
+    m_model->addAlert(alert);
+    if (m_notifier)
+        m_notifier->notify(alert);
+    emit alertRaised(alert);
 }
 
 void AlertController::save() const {

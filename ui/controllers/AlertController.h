@@ -45,6 +45,9 @@ public:
 
     // One refresh: the alerts it raises are listed and notified.
     void applyView(const monitor::ClusterView& view, int64_t atMs);
+    // An alert that is not the decider's (a write overwritten, a write that ended after its
+    // window closed): listed, notified and signalled as the decider's are.
+    void raise(const alerts::Alert& alert);
     // How many views applyView() has seen: tests wait on it for refreshes.
     int observedViews() const { return m_observedViews; }
 

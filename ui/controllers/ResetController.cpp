@@ -6,7 +6,9 @@
 #include "dialogs/ProductionWriteConfirm.h"
 
 #include <QTimer>
+
 #include <QWidget>
+#include <algorithm>
 
 namespace groupscope::ui {
 
@@ -22,21 +24,61 @@ kafka::KafkaError notConnected() {
 // next offset holds no record (a transaction marker) does not hold up the runner's queue.
 constexpr std::chrono::milliseconds previewTimeout{5000};
 
+// How long after a write its groups are read again, in the background: long enough for a
+// consumer that still commits (every 5 s by default) to have overwritten it.
+constexpr std::chrono::seconds verifyAfter{10};
+
+QString writeSummary(const kafka::Result<QList<offsets::GroupApplyResult>>& results) {
+    if (!results)
+        return ResetController::tr("The write failed: %1").arg(results.error().message);
+    QStringList lines;
+    for (const offsets::GroupApplyResult& group : results.value()) {
+        if (!group.refusal.isEmpty()) {
+            lines.append(ResetController::tr("Group %1: nothing was written (%2).")
+                             .arg(group.groupId, group.refusal));
+            continue;
+        }
+        const int total = int(group.partitions.size());
+        lines.append(
+            ResetController::tr("Group %1: %2 of %n partition(s) written; journal entry %3.",
+                                nullptr, total)
+                .arg(group.groupId)
+                .arg(total - group.failedPartitions())
+                .arg(group.journalId));
+    }
+    return lines.join(QLatin1Char(' '));
+}
+
 } // namespace
 
 ResetController::ResetController(QObject* parent)
     : QObject(parent) {}
 
 void ResetController::setRunner(AdminTaskRunner* runner) {
+    if (m_runner && m_applying)
+        m_stopBeforeSending->store(true); // the write's continuation deletes its runner
+    else if (m_runner)
+        m_runner->deleteLater();
     m_runner = runner;
-    // The old runner (a connection switch) drops the continuation of a write in flight:
-    // its outcome is in the journal, or in doubt there until the next write to that
-    // cluster reads it back. This controller must not keep refusing writes for it.
-    if (m_applying) {
-        m_applying = false;
-        m_applyCancel.reset();
-        emit applyingChanged(false);
-    }
+    m_clusterId.clear();
+    emit clusterChanged();
+    if (!runner)
+        return;
+    runner->setParent(this);
+    runner->post(this, [this, runner = QPointer<AdminTaskRunner>(runner)](
+                           kafka::AdminClient* admin, const kafka::KafkaError&,
+                           const AdminTaskRunner::CancelToken&) {
+        QString id;
+        if (admin)
+            if (auto read = admin->clusterId())
+                id = read.value();
+        return AdminTaskRunner::Continuation([this, runner, id] {
+            if (runner != m_runner || id.isEmpty())
+                return;
+            m_clusterId = id;
+            emit clusterChanged();
+        });
+    });
 }
 
 void ResetController::setReadOnly(bool readOnly, const QString& reason) {
@@ -118,7 +160,7 @@ bool ResetController::apply(QObject* context, const offsets::ResetSession& sessi
     return runWrite(
         context, what,
         [session, waitForEmpty, choices](kafka::AdminClient& admin, offsets::WriteJournal& journal,
-                                         const std::atomic<bool>* cancelled) {
+                                         const std::atomic<bool>* stopBeforeSending) {
             offsets::ApplySettings settings;
             settings.tool = QStringLiteral("groupscope " GROUPSCOPE_VERSION);
             settings.waitForEmpty = waitForEmpty;
@@ -126,10 +168,10 @@ bool ResetController::apply(QObject* context, const offsets::ResetSession& sessi
                                    ? offsets::DriftPolicy::Replan
                                    : offsets::DriftPolicy::Stop;
             settings.ignoreRecentCommits = choices.force;
-            settings.cancelled = cancelled;
+            settings.cancelled = stopBeforeSending;
             return session.apply(admin, journal, settings);
         },
-        std::move(done));
+        std::move(done), ReadAgain::Later);
 }
 
 bool ResetController::deleteGroups(QObject* context, const QStringList& groupIds,
@@ -143,7 +185,7 @@ bool ResetController::deleteGroups(QObject* context, const QStringList& groupIds
             return offsets::GroupDeleter(admin, journal)
                 .deleteGroups(groupIds, QStringLiteral("groupscope " GROUPSCOPE_VERSION));
         },
-        std::move(done));
+        std::move(done), ReadAgain::No);
 }
 
 bool ResetController::mayWrite(QObject* context, const QString& what) {
@@ -166,37 +208,45 @@ bool ResetController::mayWrite(QObject* context, const QString& what) {
 }
 
 bool ResetController::runWrite(QObject* context, const QString& what, Write write,
-                               ApplyCallback done) {
+                               ApplyCallback done, ReadAgain readAgain) {
     if (!mayWrite(context, what))
         return false;
     m_applying = true;
+    m_stopBeforeSending = std::make_shared<std::atomic<bool>>(false);
     emit applyingChanged(true);
-    // The continuation runs in this controller's context (so "applying" always ends), and
-    // calls back only while the asking widget still exists.
+    // The continuation runs in this controller's context (so "applying" always ends, also
+    // after a connection switch), and calls back only while the asking widget exists. The
+    // runner's own cancel token is left alone: it would abort a write already on its way.
     QPointer<QObject> asker(context);
-    m_applyCancel =
-        m_runner->post(this, [this, write = std::move(write), asker, done](
-                                 kafka::AdminClient* admin, const kafka::KafkaError& creationError,
-                                 const AdminTaskRunner::CancelToken& cancel) {
-            kafka::Result<QList<offsets::GroupApplyResult>> results(creationError);
-            if (admin) {
-                offsets::WriteJournal journal;
-                // Entries a crashed process left in doubt are read back before a new write.
-                offsets::recoverInDoubtEntries(*admin, journal);
-                results = write(*admin, journal, cancel.get());
-            }
-            return AdminTaskRunner::Continuation([this, asker, done, results] {
-                m_applying = false;
-                m_applyCancel.reset();
-                emit applyingChanged(false);
-                if (results)
-                    for (const auto& group : results.value())
-                        if (!group.partitions.isEmpty() || !group.journalId.isEmpty())
-                            emit offsetsChanged(group.groupId);
-                if (asker)
-                    done(results);
-            });
+    QPointer<AdminTaskRunner> runner(m_runner);
+    m_runner->post(this, [this, write = std::move(write), stop = m_stopBeforeSending, asker, runner,
+                          readAgain,
+                          done](kafka::AdminClient* admin, const kafka::KafkaError& creationError,
+                                const AdminTaskRunner::CancelToken&) {
+        kafka::Result<QList<offsets::GroupApplyResult>> results(creationError);
+        if (admin) {
+            offsets::WriteJournal journal;
+            // Entries a crashed process left in doubt are read back before a new write.
+            offsets::recoverInDoubtEntries(*admin, journal);
+            results = write(*admin, journal, stop.get());
+        }
+        return AdminTaskRunner::Continuation([this, asker, runner, readAgain, done, results] {
+            m_applying = false;
+            m_stopBeforeSending.reset();
+            emit applyingChanged(false);
+            if (results)
+                for (const auto& group : results.value())
+                    if (!group.partitions.isEmpty() || !group.journalId.isEmpty())
+                        emit offsetsChanged(group.groupId);
+            emit writeFinished(writeSummary(results));
+            if (runner != m_runner)
+                runner->deleteLater(); // a connection switched away from while it wrote
+            else if (results && readAgain == ReadAgain::Later)
+                verifyLater(results.value(), runner);
+            if (asker)
+                done(results);
         });
+    });
     return true;
 }
 
@@ -218,24 +268,34 @@ void ResetController::previewDeletion(QObject* context, const QStringList& group
     });
 }
 
-void ResetController::verifyLater(QObject* context, const QList<offsets::GroupApplyResult>& results,
-                                  std::chrono::milliseconds settle, ApplyCallback done) {
-    QPointer<QObject> asker(context);
-    QTimer::singleShot(settle, this, [this, asker, results, done] {
-        if (!m_runner || !asker)
+void ResetController::verifyLater(const QList<offsets::GroupApplyResult>& results,
+                                  QPointer<AdminTaskRunner> runner) {
+    const bool wrote = std::any_of(results.cbegin(), results.cend(), [](const auto& group) {
+        return group.partitions.size() > group.failedPartitions();
+    });
+    if (!wrote)
+        return;
+    QTimer::singleShot(verifyAfter, this, [this, results, runner] {
+        if (!runner || runner != m_runner)
             return; // the connection changed: the outcome stands in the journal as recorded
-        m_runner->post(asker, [results, done](kafka::AdminClient* admin,
-                                              const kafka::KafkaError& creationError,
-                                              const AdminTaskRunner::CancelToken&) {
-            kafka::Result<QList<offsets::GroupApplyResult>> verified(creationError);
-            if (admin) {
-                offsets::WriteJournal journal;
-                QList<offsets::GroupApplyResult> checked = results;
-                offsets::ResetApplier(*admin, journal)
-                    .verify(checked, std::chrono::milliseconds(0));
-                verified = checked;
-            }
-            return AdminTaskRunner::Continuation([done, verified] { done(verified); });
+        runner->post(this, [this, results](kafka::AdminClient* admin, const kafka::KafkaError&,
+                                           const AdminTaskRunner::CancelToken&) {
+            if (!admin)
+                return AdminTaskRunner::Continuation();
+            offsets::WriteJournal journal;
+            QList<offsets::GroupApplyResult> checked = results;
+            offsets::ResetApplier(*admin, journal).verify(checked, std::chrono::milliseconds(0));
+            return AdminTaskRunner::Continuation([this, checked] {
+                const bool overwritten =
+                    std::any_of(checked.cbegin(), checked.cend(), [](const auto& group) {
+                        return !group.overwrittenPartitions().isEmpty();
+                    });
+                if (!overwritten)
+                    return;
+                for (const offsets::GroupApplyResult& group : checked)
+                    emit offsetsChanged(group.groupId);
+                emit overwrittenAfterWrite(checked);
+            });
         });
     });
 }
@@ -263,8 +323,8 @@ void ResetController::findRecentCommits(QObject* context, const QString& groupId
 }
 
 void ResetController::cancelApply() {
-    if (m_applyCancel)
-        m_applyCancel->store(true);
+    if (m_stopBeforeSending)
+        m_stopBeforeSending->store(true);
 }
 
 void ResetController::topicPartitions(QObject* context, const QString& topic,

@@ -7,8 +7,10 @@
 #include <QObject>
 #include <QPointer>
 
+#include <atomic>
 #include <chrono>
 #include <functional>
+#include <memory>
 
 namespace groupscope::ui {
 
@@ -31,8 +33,15 @@ class ResetController : public QObject {
 public:
     explicit ResetController(QObject* parent = nullptr);
 
+    // Takes the runner of a new connection (this controller becomes its parent). A write
+    // still running on the previous runner is not dropped: it stops if nothing was sent
+    // yet (a wait for an empty group ends; nothing is written), completes and is journaled
+    // if it was; its outcome comes as writeFinished(), and that runner goes once it is in.
     void setRunner(monitor::AdminTaskRunner* runner);
     monitor::AdminTaskRunner* runner() const { return m_runner; }
+    // The connected cluster's id (from Metadata), once read after setRunner(); empty until
+    // then or when the cluster did not say.
+    QString clusterId() const { return m_clusterId; }
     // A read-only connection profile refuses every write, with this reason.
     void setReadOnly(bool readOnly, const QString& reason = {});
     bool isReadOnly() const { return m_readOnly; }
@@ -71,7 +80,8 @@ public:
     bool apply(QObject* context, const offsets::ResetSession& session,
                std::chrono::milliseconds waitForEmpty, ApplyCallback done,
                ApplyChoices choices = {});
-    // Abandons the apply in flight (also a wait for the group to become empty).
+    // Abandons the apply in flight if it was not sent yet (a wait for the group to become
+    // empty ends); a write already on its way completes and is recorded.
     void cancelApply();
 
     using DeletionPreviewCallback =
@@ -84,12 +94,6 @@ public:
     bool deleteGroups(QObject* context, const QStringList& groupIds, ApplyCallback done);
     void topicPartitions(QObject* context, const QString& topic, PartitionsCallback done);
 
-    // Reads the written groups back `settle` after a write (on the runner, without holding
-    // it meanwhile) and marks the partitions found at another offset as overwritten, in the
-    // journal and in the results the callback gets (ResetApplier::verify).
-    void verifyLater(QObject* context, const QList<offsets::GroupApplyResult>& results,
-                     std::chrono::milliseconds settle, ApplyCallback done);
-
     using RecentCommitsCallback =
         std::function<void(const kafka::Result<offsets::RecentCommitReport>&)>;
     // Looks for commits to a group without members from a consumer that never joins it
@@ -100,9 +104,17 @@ public:
 signals:
     void applyingChanged(bool applying);
     void readOnlyChanged(bool readOnly);
+    // The connection changed, or its cluster id was read.
+    void clusterChanged();
     // Offsets were written (fully or partly) or a group deleted: views should refresh and
     // history reload.
     void offsetsChanged(const QString& groupId);
+    // Every write's outcome in a line ("Group g: 4 of 4 partition(s) written; journal entry
+    // …"), also when the widget that asked is gone or the connection changed meanwhile.
+    void writeFinished(const QString& summary);
+    // Offsets written a while ago (verifyAfter) were read again and some are no longer
+    // what was written: a consumer still commits. Marked overwritten in the journal too.
+    void overwrittenAfterWrite(const QList<offsets::GroupApplyResult>& verified);
 
 private:
     using Write = std::function<kafka::Result<QList<offsets::GroupApplyResult>>(
@@ -110,17 +122,26 @@ private:
         const std::atomic<bool>* cancelled)>;
     // Runs one write on the runner: one at a time, never when read-only, on production only
     // after the second question about `what` ("Apply: replays 12 messages …").
-    bool runWrite(QObject* context, const QString& what, Write write, ApplyCallback done);
+    enum class ReadAgain { Later, No };
+    bool runWrite(QObject* context, const QString& what, Write write, ApplyCallback done,
+                  ReadAgain readAgain);
     bool mayWrite(QObject* context, const QString& what);
+    // Reads the written groups back `verifyAfter` later on the runner that wrote them (not
+    // when that connection is gone by then) and says which were overwritten
+    // (ResetApplier::verify).
+    void verifyLater(const QList<offsets::GroupApplyResult>& results,
+                     QPointer<monitor::AdminTaskRunner> runner);
 
     QPointer<monitor::AdminTaskRunner> m_runner;
+    QString m_clusterId;
     bool m_readOnly = false;
     QString m_readOnlyReason;
     bool m_production = false;
     QString m_productionName;
     QString m_lastRefusal;
     bool m_applying = false;
-    monitor::AdminTaskRunner::CancelToken m_applyCancel;
+    // The write in flight stops at its next step before anything is sent when set.
+    std::shared_ptr<std::atomic<bool>> m_stopBeforeSending;
 };
 
 } // namespace groupscope::ui

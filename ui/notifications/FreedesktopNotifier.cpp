@@ -14,6 +14,7 @@ namespace {
 uchar urgencyOf(const alerts::Alert& alert) {
     const bool critical =
         alert.kind == alerts::AlertKind::StuckRebalance ||
+        alert.kind == alerts::AlertKind::WriteOverwritten ||
         (alert.kind == alerts::AlertKind::Health && alert.to.startsWith(QStringLiteral("ERR")));
     return critical ? 2 : 1;
 }

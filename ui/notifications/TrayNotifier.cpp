@@ -14,9 +14,10 @@ void TrayNotifier::notify(const alerts::Alert& alert) {
     // A hidden icon cannot show a message: the tray icon appears with the first alert.
     if (!m_tray->isVisible())
         m_tray->show();
-    const QSystemTrayIcon::MessageIcon icon = alert.kind == alerts::AlertKind::Health
-                                                  ? QSystemTrayIcon::Warning
-                                                  : QSystemTrayIcon::Information;
+    const QSystemTrayIcon::MessageIcon icon =
+        alert.kind == alerts::AlertKind::Health || alert.kind == alerts::AlertKind::WriteOverwritten
+            ? QSystemTrayIcon::Warning
+            : QSystemTrayIcon::Information;
     m_tray->showMessage(alert.title(), alert.detail, icon, 15000);
 }
 

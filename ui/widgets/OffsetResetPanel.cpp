@@ -115,6 +115,8 @@ OffsetResetPanel::OffsetResetPanel(ResetController* controller, QWidget* parent)
     });
     connect(m_controller, &ResetController::readOnlyChanged, this,
             &OffsetResetPanel::updateApplyState);
+    connect(m_controller, &ResetController::overwrittenAfterWrite, this,
+            &OffsetResetPanel::showOverwritten);
     updateApplyState();
 }
 

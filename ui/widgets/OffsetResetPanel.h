@@ -87,7 +87,7 @@ private:
     // commits to it: asks the second question and applies again. True when it did ask.
     bool askAgain(const QList<offsets::GroupApplyResult>& results);
     // The background read-back found partitions overwritten: says which.
-    void showOverwritten(const kafka::Result<QList<offsets::GroupApplyResult>>& verified);
+    void showOverwritten(const QList<offsets::GroupApplyResult>& verified);
     // The confirmation (naming the consumers found still committing, if any), then apply.
     void confirmAndApply(const offsets::RecentCommitReport& recentCommits);
     void updateValueHint();

@@ -1,7 +1,7 @@
 // OffsetResetPanel, its Apply: a look for consumers that still commit to a group without
 // members, the confirmation (naming them), the write, a second question when the group
-// moved since the preview, each partition's outcome in the results table, and a read-back
-// 10 s later that says whether a consumer overwrote the write.
+// moved since the preview, each partition's outcome in the results table, and what the
+// controller's read-back 10 s later says: whether a consumer overwrote the write.
 
 #include "controllers/ResetController.h"
 #include "dialogs/ApplyConfirmDialog.h"
@@ -79,9 +79,6 @@ void OffsetResetPanel::confirmAndApply(const offsets::RecentCommitReport& recent
 
 namespace {
 
-// How long after a write the GUI reads it again, in the background.
-constexpr std::chrono::seconds verifyAfter{10};
-
 // The second question's reason when a group moved between the preview and the write.
 QString driftWarning(const offsets::GroupApplyResult& result) {
     QStringList lines{OffsetResetPanel::tr("Group %1 moved since the preview, so nothing was "
@@ -99,23 +96,19 @@ QString driftWarning(const offsets::GroupApplyResult& result) {
 
 } // namespace
 
-void OffsetResetPanel::showOverwritten(
-    const kafka::Result<QList<offsets::GroupApplyResult>>& verified) {
-    if (!verified)
-        return; // the results shown stand; the journal keeps what was recorded
+void OffsetResetPanel::showOverwritten(const QList<offsets::GroupApplyResult>& verified) {
     QStringList overwritten;
-    for (const offsets::GroupApplyResult& group : verified.value())
-        for (const offsets::JournalPartition& partition : group.overwrittenPartitions())
-            overwritten.append(tr("%1 now %2")
-                                   .arg(partition.topicPartition.toString(),
-                                        tableText::offset(partition.overwrittenWith)));
+    for (const offsets::GroupApplyResult& group : verified)
+        if (group.groupId == m_model->groupId())
+            for (const offsets::JournalPartition& partition : group.overwrittenPartitions())
+                overwritten.append(tr("%1 now %2")
+                                       .arg(partition.topicPartition.toString(),
+                                            tableText::offset(partition.overwrittenWith)));
     if (overwritten.isEmpty())
         return;
     showStatus(tr("Overwritten after the write (a consumer still commits to the group): %1. "
                   "The History tab marks the entry.")
                    .arg(overwritten.join(QStringLiteral(", "))));
-    for (const offsets::GroupApplyResult& group : verified.value())
-        emit m_controller->offsetsChanged(group.groupId);
 }
 
 bool OffsetResetPanel::askAgain(const QList<offsets::GroupApplyResult>& results) {
@@ -191,11 +184,6 @@ void OffsetResetPanel::showResults(const kafka::Result<QList<offsets::GroupApply
         }
     }
     m_results->setVisible(m_results->rowCount() > 0);
-    // A consumer that still commits may overwrite the write in the next seconds: looked
-    // at again in the background, and said if so.
-    if (applied > 0)
-        m_controller->verifyLater(this, results.value(), verifyAfter,
-                                  [this](const auto& verified) { showOverwritten(verified); });
     QString text = tr("Applied %n partition(s).", nullptr, applied);
     if (!problems.isEmpty())
         text =

@@ -5,6 +5,7 @@
 #include "models/TableText.h"
 #include "widgets/TableCopy.h"
 
+#include <QCheckBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -16,11 +17,20 @@
 
 namespace groupscope::ui {
 
+namespace {
+
+// Entries read at a time: the table stays quick with a journal of 100,000 entries.
+constexpr int pageSize = 500;
+
+} // namespace
+
 ResetHistoryPanel::ResetHistoryPanel(ResetController* controller, QWidget* parent)
     : QWidget(parent)
     , m_controller(controller)
     , m_table(new QTableWidget(this))
     , m_undoButton(new QPushButton(tr("Undo…"), this))
+    , m_olderButton(new QPushButton(tr("Show Older"), this))
+    , m_allClusters(new QCheckBox(tr("All clusters"), this))
     , m_statusLabel(new QLabel(this)) {
     m_table->setObjectName(QStringLiteral("historyTable"));
     m_table->setColumnCount(6);
@@ -41,8 +51,17 @@ ResetHistoryPanel::ResetHistoryPanel(ResetController* controller, QWidget* paren
     m_statusLabel->setWordWrap(true);
     m_statusLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
+    m_olderButton->setObjectName(QStringLiteral("olderEntriesButton"));
+    m_olderButton->setAutoDefault(false);
+    m_olderButton->hide();
+    m_allClusters->setObjectName(QStringLiteral("allClustersBox"));
+    m_allClusters->setToolTip(tr("Also the entries recorded on other clusters, and those "
+                                 "recorded before Groupscope kept cluster ids"));
+
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_statusLabel, 1);
+    buttons->addWidget(m_allClusters);
+    buttons->addWidget(m_olderButton);
     buttons->addWidget(reloadButton);
     buttons->addWidget(m_undoButton);
     auto* layout = new QVBoxLayout(this);
@@ -56,6 +75,12 @@ ResetHistoryPanel::ResetHistoryPanel(ResetController* controller, QWidget* paren
     layout->addLayout(buttons);
 
     connect(reloadButton, &QPushButton::clicked, this, &ResetHistoryPanel::reload);
+    connect(m_allClusters, &QCheckBox::toggled, this, &ResetHistoryPanel::reload);
+    connect(m_controller, &ResetController::clusterChanged, this, &ResetHistoryPanel::reload);
+    connect(m_olderButton, &QPushButton::clicked, this, [this] {
+        if (!m_entries.isEmpty())
+            readPage(m_entries.last().id);
+    });
     connect(m_undoButton, &QPushButton::clicked, this, [this] { undoRow(m_table->currentRow()); });
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &ResetHistoryPanel::updateButtons);
     connect(m_controller, &ResetController::applyingChanged, this,
@@ -85,8 +110,12 @@ void ResetHistoryPanel::setGroup(const QString& groupId) {
 }
 
 void ResetHistoryPanel::reload() {
+    readPage({});
+}
+
+void ResetHistoryPanel::readPage(const QString& olderThan) {
     if (m_groupId.isEmpty()) {
-        showEntries(QList<offsets::JournalEntry>{});
+        showEntries(QList<offsets::JournalEntry>{}, false);
         return;
     }
     // The journal is shared with other processes that may hold its lock for a moment:
@@ -95,54 +124,68 @@ void ResetHistoryPanel::reload() {
     QPointer<ResetHistoryPanel> panel(this);
     offsets::JournalQuery query;
     query.groupId = m_groupId;
-    query.limit = 500;
-    QThreadPool::globalInstance()->start([panel, reload, query] {
+    query.clusterId = m_allClusters->isChecked() ? QString() : m_controller->clusterId();
+    query.olderThan = olderThan;
+    query.limit = pageSize + 1; // one more tells whether there are older entries
+    const bool append = !olderThan.isEmpty();
+    QThreadPool::globalInstance()->start([panel, reload, query, append] {
         offsets::WriteJournal journal;
         auto entries = journal.entries(query);
         QMetaObject::invokeMethod(
             panel.data(),
-            [panel, reload, entries] {
+            [panel, reload, entries, append] {
                 if (panel && panel->m_reloads == reload)
-                    panel->showEntries(entries);
+                    panel->showEntries(entries, append);
             },
             Qt::QueuedConnection);
     });
 }
 
-void ResetHistoryPanel::showEntries(const kafka::Result<QList<offsets::JournalEntry>>& entries) {
-    m_entries.clear();
-    m_table->setRowCount(0);
+void ResetHistoryPanel::showEntries(const kafka::Result<QList<offsets::JournalEntry>>& entries,
+                                    bool append) {
+    if (!append) {
+        m_entries.clear();
+        m_table->setRowCount(0);
+    }
     if (!entries) {
         showStatus(tr("Cannot read the write journal: %1").arg(entries.error().message));
         updateButtons();
         return;
     }
-    m_entries = entries.value();
-    for (const auto& entry : std::as_const(m_entries)) {
-        const int row = m_table->rowCount();
-        m_table->insertRow(row);
-        QString what = entry.description;
-        if (!entry.undoOf.isEmpty())
-            what = tr("undo of %1").arg(entry.undoOf);
-        QString state = offsets::journalStateName(entry.state);
-        if (entry.hasOverwrittenPartitions())
-            state = tr("%1, overwritten").arg(state);
-        const QStringList cells{
-            entry.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
-            what,
-            QString::number(entry.partitions.size()),
-            state,
-            entry.appliedBy,
-            entry.id};
-        for (int column = 0; column < cells.size(); ++column)
-            m_table->setItem(row, column, new QTableWidgetItem(cells.at(column)));
-        m_table->item(row, 1)->setToolTip(
-            tr("Cluster %1 (id %2)").arg(entry.cluster, entry.clusterId));
-        if (!entry.note.isEmpty())
-            m_table->item(row, 3)->setToolTip(entry.note);
+    QList<offsets::JournalEntry> page = entries.value();
+    const bool older = page.size() > pageSize;
+    if (older)
+        page.removeLast();
+    m_olderButton->setVisible(older);
+    for (const auto& entry : std::as_const(page)) {
+        m_entries.append(entry);
+        addRow(entry);
     }
     m_table->resizeColumnToContents(0);
     updateButtons();
+}
+
+void ResetHistoryPanel::addRow(const offsets::JournalEntry& entry) {
+    const int row = m_table->rowCount();
+    m_table->insertRow(row);
+    QString what = entry.description;
+    if (!entry.undoOf.isEmpty())
+        what = tr("undo of %1").arg(entry.undoOf);
+    QString state = offsets::journalStateName(entry.state);
+    if (entry.hasOverwrittenPartitions())
+        state = tr("%1, overwritten").arg(state);
+    const QStringList cells{
+        entry.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
+        what,
+        QString::number(entry.partitions.size()),
+        state,
+        entry.appliedBy,
+        entry.id};
+    for (int column = 0; column < cells.size(); ++column)
+        m_table->setItem(row, column, new QTableWidgetItem(cells.at(column)));
+    m_table->item(row, 1)->setToolTip(tr("Cluster %1 (id %2)").arg(entry.cluster, entry.clusterId));
+    if (!entry.note.isEmpty())
+        m_table->item(row, 3)->setToolTip(entry.note);
 }
 
 void ResetHistoryPanel::updateButtons() {

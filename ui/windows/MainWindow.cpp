@@ -52,9 +52,6 @@ using monitor::ClusterView;
 
 namespace {
 
-// Quit closes every window, none of which then stays in the tray.
-bool quitting = false;
-
 QString timeOfDay(const QDateTime& time) {
     return time.toLocalTime().toString(QStringLiteral("HH:mm:ss"));
 }
@@ -102,6 +99,7 @@ MainWindow::MainWindow(QWidget* parent)
     setUpLayout();
     setUpStatusBar();
     setUpAlerts();
+    setUpWriteNotices();
     createMenus();
     applyLayout(WindowLayoutStore::load({}), true);
     showStatus(tr("Not connected"), false);
@@ -233,9 +231,14 @@ MainWindow::~MainWindow() {
 void MainWindow::closeEvent(QCloseEvent* event) {
     saveLayout();
     // Asked for: the window goes, the monitor and its alerts stay, in the tray.
-    if (!quitting && WatchStore::keepRunningInTray() && QSystemTrayIcon::isSystemTrayAvailable()) {
+    if (!s_quitting && WatchStore::keepRunningInTray() &&
+        QSystemTrayIcon::isSystemTrayAvailable()) {
         m_tray->show();
         hide();
+        event->ignore();
+        return;
+    }
+    if (closeWaitsForWrite()) {
         event->ignore();
         return;
     }
@@ -243,9 +246,11 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 }
 
 void MainWindow::quit() {
-    quitting = true;
+    s_quitting = true;
     QApplication::closeAllWindows();
-    QCoreApplication::quit();
+    // A window that closes once its write is done quits the application then.
+    if (!anyWindowWaitsForItsWrite())
+        QCoreApplication::quit();
 }
 
 void MainWindow::createMenus() {
@@ -409,8 +414,6 @@ void MainWindow::connectTo(const SavedConnection& connection) {
         connect(old, &ClusterMonitor::stopped, old, &QObject::deleteLater);
         old->stop();
     }
-    if (m_runner)
-        m_runner->deleteLater();
     if (!m_connection.profile.bootstrapServers.isEmpty())
         saveLayout(); // what the previous profile's window looked like
     const kafka::ConnectionProfile& profile = connection.profile;
@@ -459,8 +462,10 @@ void MainWindow::connectTo(const SavedConnection& connection) {
     // Watched groups and thresholds are the connection's: each starts with a baseline.
     m_alerts->setConnection(name);
 
-    m_runner = new monitor::AdminTaskRunner(profile, std::chrono::milliseconds(15000), this);
-    m_resetController->setRunner(m_runner);
+    // A write still running on the previous connection completes or stops there
+    // (ResetController::setRunner); its outcome comes as writeFinished.
+    m_resetController->setRunner(
+        new monitor::AdminTaskRunner(profile, std::chrono::milliseconds(15000)));
     m_monitor = new ClusterMonitor(profile, this);
     m_monitor->setInterval(m_refreshInterval);
     m_monitor->setListRows(true); // the group list and the Topics tab

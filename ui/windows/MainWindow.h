@@ -111,6 +111,14 @@ private:
     void createDeleteActions(QMenu* groupMenu);
     void deleteSelectedGroups();
     void showDeleteOutcome(const kafka::Result<QList<offsets::GroupApplyResult>>& results);
+    // A write's life beyond its panel (MainWindowWrites.cpp): its outcome in the status bar
+    // or, once the window is closed, as a notification; an alert when a watched group's
+    // write was overwritten; a close that asks while a write runs.
+    void setUpWriteNotices();
+    // True when the close must not happen now: the user kept the window, or it hides and
+    // closes itself once the write is done.
+    bool closeWaitsForWrite();
+    static bool anyWindowWaitsForItsWrite();
     void setKeepRunningInTray(bool keep);
     void showFromTray();
     void quit();
@@ -135,7 +143,6 @@ private:
     QWidget* m_colourBar;
     QLabel* m_profileLabel;
     QPointer<monitor::ClusterMonitor> m_monitor;
-    QPointer<monitor::AdminTaskRunner> m_runner;
     SavedConnection m_connection;
     std::chrono::milliseconds m_refreshInterval{2000};
     monitor::ClusterView m_lastView;
@@ -143,6 +150,9 @@ private:
     QDateTime m_lastGoodRefresh; // when the snapshot on screen was taken
     QString m_lastFailure;
     bool m_statusIsError = false;
+    bool m_closeWhenWriteEnds = false;
+    // Quit closes every window, none of which then stays in the tray.
+    static inline bool s_quitting = false;
 };
 
 } // namespace groupscope::ui
