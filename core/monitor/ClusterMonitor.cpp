@@ -80,21 +80,11 @@ private:
     // The signals are emitted on the owner's thread. A result that arrives after stop() is
     // dropped there, so nobody sees data from a monitor they already stopped.
     void deliverView(ClusterView view) {
-        // What changed since the previous refresh, computed here, off the GUI thread. The
-        // first view after a (re)start is a baseline, not a burst of "appeared" events.
-        QList<ChangeEvent> changes;
-        if (m_previous)
-            changes = diffSnapshots(*m_previous, view.cluster);
-        m_previous = view.cluster;
         QMetaObject::invokeMethod(
             m_owner,
-            [owner = m_owner, stopRequested = m_stopRequested, view = std::move(view),
-             changes = std::move(changes)] {
-                if (stopRequested->load())
-                    return;
-                emit owner->viewReady(view);
-                if (!changes.isEmpty())
-                    emit owner->changesObserved(changes);
+            [owner = m_owner, stopRequested = m_stopRequested, view = std::move(view)] {
+                if (!stopRequested->load())
+                    emit owner->viewReady(view);
             },
             Qt::QueuedConnection);
     }
@@ -119,7 +109,6 @@ private:
     const std::shared_ptr<std::atomic<bool>> m_refreshPending;
     QTimer* m_nextRefresh;
     std::unique_ptr<MonitorSession> m_session;
-    std::optional<ClusterSnapshot> m_previous;
 };
 
 ClusterMonitor::ClusterMonitor(kafka::ConnectionProfile profile, QObject* parent)
@@ -129,7 +118,6 @@ ClusterMonitor::ClusterMonitor(kafka::ConnectionProfile profile, QObject* parent
     , m_refreshPending(std::make_shared<std::atomic<bool>>(false)) {
     qRegisterMetaType<ClusterView>();
     qRegisterMetaType<ClusterSnapshot>();
-    qRegisterMetaType<QList<ChangeEvent>>();
     qRegisterMetaType<GroupMonitorSnapshot>();
     m_thread.setObjectName(QStringLiteral("ClusterMonitor"));
     connect(&m_thread, &QThread::finished, this, &ClusterMonitor::stopped);

@@ -2,7 +2,6 @@
 
 #include "kafka/ConnectionProfile.h"
 #include "monitor/ClusterView.h"
-#include "monitor/SnapshotDiff.h"
 
 #include <QDeadlineTimer>
 #include <QHash>
@@ -82,9 +81,6 @@ signals:
     // A refresh that failed as a whole (cluster unreachable, timeout, bad configuration).
     // The previous view is still the latest good data.
     void refreshFailed(const QString& message);
-    // Emitted after viewReady when something changed since the previous refresh: groups
-    // appearing, state changes, members joining and leaving, partitions moving, commits.
-    void changesObserved(const QList<groupscope::monitor::ChangeEvent>& changes);
     void stopped();
 
 private:

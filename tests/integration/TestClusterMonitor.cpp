@@ -57,44 +57,6 @@ private slots:
         QVERIFY2(snapshots.count() <= before + 2, qPrintable(QString::number(snapshots.count())));
     }
 
-    void changesBetweenPollsAreReportedAsEvents() {
-        const QString topic = test::uniqueName(QStringLiteral("poller-changes"));
-        const QString group = test::uniqueName(QStringLiteral("poller-changes-group"));
-        QVERIFY(test::createTopic(topic, 1));
-        QVERIFY(test::produce(topic, 10, 0));
-        auto commit = [&](int offset) {
-            return test::runPython(QStringLiteral(R"(
-from kafka import KafkaConsumer, TopicPartition
-from kafka.structs import OffsetAndMetadata
-c = KafkaConsumer(bootstrap_servers=BOOTSTRAP, group_id='%1', enable_auto_commit=False)
-c.commit({TopicPartition('%2', 0): OffsetAndMetadata(%3, None)})
-c.close()
-)")
-                                       .arg(group, topic)
-                                       .arg(offset))
-                .ok();
-        };
-        QVERIFY(commit(3));
-        ClusterMonitor poller(test::brokerProfile());
-        poller.setInterval(200ms);
-        QList<monitor::ChangeEvent> events;
-        connect(&poller, &ClusterMonitor::changesObserved, this,
-                [&](const QList<monitor::ChangeEvent>& changes) { events.append(changes); });
-        QSignalSpy snapshots(&poller, &ClusterMonitor::viewReady);
-        poller.start();
-        QTRY_VERIFY_WITH_TIMEOUT(snapshots.count() >= 1, 30000); // the baseline
-        QVERIFY(commit(7));
-        const auto sawMove = [&] {
-            return std::any_of(events.cbegin(), events.cend(),
-                               [&](const monitor::ChangeEvent& event) {
-                                   return event.groupId == group &&
-                                          event.kind == monitor::ChangeEvent::Kind::CommitMoved &&
-                                          event.before == u"3" && event.after == u"7";
-                               });
-        };
-        QTRY_VERIFY_WITH_TIMEOUT(sawMove(), 30000);
-    }
-
     void failureIsReportedAndPollingContinues() {
         kafka::ConnectionProfile nowhere;
         nowhere.bootstrapServers = QStringLiteral("127.0.0.1:1");
