@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The embedded default: a local Kafka broker (loopback only), the sandbox demo workload,
+# The embedded default: a local Kafka broker (loopback only), the sandbox demo workload (with
+# a share group and a streams group beside it: installer/demo-members.sh),
 # and the Groupscope GUI connected to them. Closing the GUI stops the workload and the
 # broker. Expects a build in build/release (the README's run command makes it).
 set -euo pipefail
@@ -16,7 +17,11 @@ echo "run-demo: broker at $bootstrap (data and logs in $state)"
 
 "$build/app/groupscope-cli" --bootstrap-server "$bootstrap" sandbox --quiet &
 sandbox_pid=$!
+# A share group and a streams group beside the sandbox's classic and consumer groups.
+"$root/installer/demo-members.sh" "$bootstrap" &
+members_pid=$!
 cleanup() {
+  kill -TERM "$members_pid" 2>/dev/null && wait "$members_pid" 2>/dev/null || true
   kill -TERM "$sandbox_pid" 2>/dev/null && wait "$sandbox_pid" 2>/dev/null || true
   "$root/tests/kafka/broker" stop --dir "$state" >/dev/null || true
 }

@@ -5,6 +5,7 @@
 #include "cli/ExporterCommand.h"
 #include "cli/GroupCommands.h"
 #include "cli/MonitorCommands.h"
+#include "cli/RecordsCommand.h"
 #include "cli/ResetCommands.h"
 #include "cli/SandboxCommand.h"
 #include "kafka/GroupClientChoice.h"
@@ -80,6 +81,17 @@ Commands:
                                       the last DURATION (ISO-8601, default PT1H), read
                                       from __consumer_offsets; approximate (polling only)
                                       where that topic cannot be read
+  records [--group G] --topic T:P [--at committed|earliest|latest|OFFSET|DATETIME]
+          [--before N] [--after N] [--follow] [--format text|json|hex] [--read-uncommitted]
+          [--json]
+                                      one partition's records around an offset: by default
+                                      N=5 before and after the group's committed offset,
+                                      which is marked (the record the group reads next);
+                                      offset, timestamp and its type, key, value, headers,
+                                      size; values as text, JSON or hex, chosen per record
+                                      unless --format; committed records only unless
+                                      --read-uncommitted; --follow then prints new records
+                                      until Ctrl-C. Never joins the group, never commits
   watch --group G [--interval MS] [--count N] [--json]
                                       lag, time lag, rates, time to drain, the health
                                       verdict and rebalance health (per 10 minutes,
@@ -180,6 +192,8 @@ int runCommand(const QString& command, CommandContext& context, ArgumentList& ar
         return runDeleteGroupsCommand(context, arguments);
     if (command == u"timeline")
         return runTimelineCommand(context, arguments);
+    if (command == u"records")
+        return runRecordsCommand(context, arguments);
     if (command == u"watch")
         return runWatchCommand(context, arguments);
     if (command == u"exporter")
@@ -188,7 +202,7 @@ int runCommand(const QString& command, CommandContext& context, ArgumentList& ar
         return runSandboxCommand(context.profile, arguments.remaining(), context.out, context.err);
     context.err << "Error: unknown command \"" << command
                 << "\" (commands: list, describe, reset, undo, history, delete-offsets, "
-                   "delete, timeline, watch, exporter, sandbox)\n";
+                   "delete, timeline, records, watch, exporter, sandbox)\n";
     return ExitUsage;
 }
 

@@ -1,4 +1,5 @@
 #include "cli/ExporterCommand.h"
+#include "cli/CommandErrors.h"
 
 #include "common/StopSignalWatcher.h"
 #include "export/MetricsExporter.h"
@@ -11,11 +12,6 @@
 namespace groupscope::cli {
 
 namespace {
-
-int usageError(const CommandContext& context, const QString& message) {
-    context.err << "Error: " << message << u'\n';
-    return ExitUsage;
-}
 
 std::optional<quint16> parsePort(const QString& text) {
     bool ok = false;

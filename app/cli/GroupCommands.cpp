@@ -1,4 +1,5 @@
 #include "cli/GroupCommands.h"
+#include "cli/CommandErrors.h"
 
 #include "cli/DescribeOutput.h"
 #include "cli/GroupJson.h"
@@ -30,20 +31,6 @@ QString dashIfEmpty(const QString& text) {
 int reportError(const CommandContext& context, const kafka::KafkaError& error) {
     context.err << "Error: " << error.message << u'\n';
     return ExitFailure;
-}
-
-// Unknown words left after a command took its options: a usage error naming them.
-int rejectLeftovers(const CommandContext& context, const ArgumentList& arguments) {
-    if (!arguments.error().isEmpty()) {
-        context.err << "Error: " << arguments.error() << u'\n';
-        return ExitUsage;
-    }
-    if (!arguments.remaining().isEmpty()) {
-        context.err << "Error: unexpected argument \"" << arguments.remaining().first()
-                    << "\" (see groupscope-cli --help)\n";
-        return ExitUsage;
-    }
-    return ExitSuccess;
 }
 
 kafka::Result<std::unique_ptr<AdminClient>> connect(const CommandContext& context) {

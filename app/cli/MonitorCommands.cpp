@@ -1,4 +1,5 @@
 #include "cli/MonitorCommands.h"
+#include "cli/CommandErrors.h"
 
 #include "cli/TextTable.h"
 #include "cli/TimelineOutput.h"
@@ -35,11 +36,6 @@ struct MonitorArguments {
     bool asJson = false;
 };
 
-int usageError(const CommandContext& context, const QString& message) {
-    context.err << "Error: " << message << u'\n';
-    return ExitUsage;
-}
-
 // Returns ExitSuccess or the usage error already reported.
 int takeMonitorArguments(const CommandContext& context, ArgumentList& arguments,
                          MonitorArguments& into) {
@@ -61,16 +57,6 @@ int takeMonitorArguments(const CommandContext& context, ArgumentList& arguments,
                              .arg(*since));
         into.since = std::chrono::milliseconds(duration.value());
     }
-    return ExitSuccess;
-}
-
-int rejectLeftovers(const CommandContext& context, const ArgumentList& arguments) {
-    if (!arguments.error().isEmpty())
-        return usageError(context, arguments.error());
-    if (!arguments.remaining().isEmpty())
-        return usageError(context, QStringLiteral("unexpected argument \"%1\" (see groupscope-cli "
-                                                  "--help)")
-                                       .arg(arguments.remaining().first()));
     return ExitSuccess;
 }
 

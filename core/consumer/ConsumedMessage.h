@@ -5,6 +5,8 @@
 #include "kafka/RdKafkaHandles.h"
 
 #include <QByteArrayView>
+#include <QList>
+#include <QPair>
 #include <QString>
 
 #include <cstdint>
@@ -30,6 +32,27 @@ public:
         return {static_cast<const char*>(m_message->payload), qsizetype(m_message->len)};
     }
     size_t size() const { return m_message->len + m_message->key_len; }
+    // Whether the producer set the time (CreateTime), or the broker did (LogAppendTime).
+    rd_kafka_timestamp_type_t timestampType() const {
+        rd_kafka_timestamp_type_t type = RD_KAFKA_TIMESTAMP_NOT_AVAILABLE;
+        rd_kafka_message_timestamp(m_message.get(), &type);
+        return type;
+    }
+    // The record's headers in order (a name may repeat); a null value stays null.
+    QList<QPair<QString, QByteArray>> headers() const {
+        QList<QPair<QString, QByteArray>> all;
+        rd_kafka_headers_t* headers = nullptr;
+        if (rd_kafka_message_headers(m_message.get(), &headers) != RD_KAFKA_RESP_ERR_NO_ERROR)
+            return all;
+        const char* name = nullptr;
+        const void* value = nullptr;
+        size_t size = 0;
+        for (size_t i = 0; !rd_kafka_header_get_all(headers, i, &name, &value, &size); ++i)
+            all.append({QString::fromUtf8(name),
+                        value ? QByteArray(static_cast<const char*>(value), qsizetype(size))
+                              : QByteArray()});
+        return all;
+    }
 
 private:
     kafka::MessageHandle m_message;

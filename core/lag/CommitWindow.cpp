@@ -7,7 +7,7 @@ bool CommitWindow::add(const CommitObservation& commit) {
         CommitObservation& newest = m_commits.back();
         if (commit.timestampMs < newest.timestampMs)
             return false;
-        if (commit.timestampMs - newest.timestampMs < m_minimumDistanceMs) {
+        if (commit.timestampMs - m_newestSlotOpenedMs < m_minimumDistanceMs) {
             newest = commit;
             return true;
         }
@@ -19,6 +19,7 @@ bool CommitWindow::add(const CommitObservation& commit) {
     if (int(m_commits.size()) == m_size)
         m_commits.erase(m_commits.begin());
     m_commits.push_back(commit);
+    m_newestSlotOpenedMs = commit.timestampMs;
     return true;
 }
 

@@ -7,9 +7,12 @@
 namespace groupscope::lag {
 
 // The last N commits of one group on one partition, as Burrow stores them: a commit that
-// comes within `minimumDistanceMs` of the previous one replaces it rather than taking a
-// new slot, so a consumer committing after every message does not shrink the window's
-// time span to a fraction of a second.
+// comes within `minimumDistanceMs` of the time its slot opened replaces the slot's commit
+// rather than taking a new slot, so a consumer committing after every message does not
+// shrink the window's time span to a fraction of a second. Unlike Burrow, the distance is
+// measured from the slot's first commit, not from the commit it replaces: measured from
+// the latest, a consumer committing every 0.5 s (stuck on one record, retrying it) would
+// keep one slot for ever and never be judged.
 class CommitWindow {
 public:
     explicit CommitWindow(int size = 10, int64_t minimumDistanceMs = 1000)
@@ -27,6 +30,7 @@ private:
     int m_size;
     int64_t m_minimumDistanceMs;
     std::vector<CommitObservation> m_commits;
+    int64_t m_newestSlotOpenedMs = 0; // when the newest slot's first commit came
 };
 
 } // namespace groupscope::lag

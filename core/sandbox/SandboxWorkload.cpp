@@ -80,7 +80,6 @@ kafka::Status SandboxWorkload::prepareTopics() {
     }
     if (auto created = admin.value()->createTopics(missing); !created)
         return created.error();
-    chooseFulfilmentProtocol(*admin.value());
 
     // New topics take a moment to show up in every broker's metadata; producers and
     // consumers cope with that, but the first status line should not report errors.
@@ -88,21 +87,30 @@ kafka::Status SandboxWorkload::prepareTopics() {
     for (;;) {
         auto known = client.topicPartitions(m_layout.topicNames());
         if (known)
-            return kafka::Done{};
+            break;
         if (Clock::now() > deadline)
             return known.error();
         std::this_thread::sleep_for(metadataRetryInterval);
     }
+    chooseFulfilmentProtocol(*admin.value(), deadline);
+    return kafka::Done{};
 }
 
-void SandboxWorkload::chooseFulfilmentProtocol(SandboxAdmin& admin) {
+void SandboxWorkload::chooseFulfilmentProtocol(SandboxAdmin& admin, Clock::time_point deadline) {
     // Any broker answers for the cluster's setting; the one leading a sandbox partition is
-    // known to be up.
-    auto partitions = admin.client().describePartitions({m_layout.payments.name});
+    // known to be up. On a fresh broker the new topic's leader and the broker's answer
+    // may take a moment: asked again until the setup deadline, so the classic fallback is
+    // taken only when the cluster really lacks the protocol (or never answers).
     std::optional<bool> offered;
-    if (partitions && !partitions.value().isEmpty() && partitions.value().first().leader >= 0)
-        if (auto answer = admin.offersConsumerProtocol(partitions.value().first().leader))
-            offered = answer.value();
+    for (;;) {
+        auto partitions = admin.client().describePartitions({m_layout.payments.name});
+        if (partitions && !partitions.value().isEmpty() && partitions.value().first().leader >= 0)
+            if (auto answer = admin.offersConsumerProtocol(partitions.value().first().leader))
+                offered = answer.value();
+        if (offered || Clock::now() > deadline)
+            break;
+        std::this_thread::sleep_for(metadataRetryInterval);
+    }
     if (offered.value_or(false))
         return;
     m_layout.fulfilment.consumerProtocol = false;

@@ -54,7 +54,8 @@ private:
     kafka::Status prepareTopics();
     kafka::Status startWorkers();
     // Whether fulfilment can use the consumer protocol here; a note says when not.
-    void chooseFulfilmentProtocol(SandboxAdmin& admin);
+    void chooseFulfilmentProtocol(SandboxAdmin& admin,
+                                  std::chrono::steady_clock::time_point deadline);
 
     kafka::ConnectionProfile m_profile;
     SandboxOptions m_options;

@@ -131,6 +131,21 @@ private slots:
         QCOMPARE(window.commits().front().offset, int64_t(4));
     }
 
+    // A consumer stuck on one record that commits the same offset every 0.5 s while the lag
+    // grows: the slots open a second apart (measured from each slot's first commit), so
+    // the window fills and the partition is STALL. Measured from the latest commit, as
+    // Burrow does, the window kept one slot for ever and said OK.
+    void frequentCommitsOfTheSameOffsetAreStall() {
+        CommitWindow window(10, 1000);
+        for (int i = 0; i < 40; ++i)
+            window.add({7, 10 + i, start + 500LL * i});
+        QCOMPARE(window.commits().size(), size_t(10));
+        QString reason;
+        QCOMPARE(
+            HealthEvaluator::evaluateCommits(window.commits(), 60, start + 500LL * 40, &reason),
+            PartitionStatus::Stall);
+    }
+
     // The clock decides STOP: the same commits are OK now and STOP later.
     void stopFollowsTheClock() {
         ManualClock clock(start);

@@ -9,9 +9,11 @@
 #include "widgets/OffsetResetPanel.h"
 #include "widgets/PlaceholderTableView.h"
 #include "widgets/RebalanceTimelineWidget.h"
+#include "widgets/RecordsPanel.h"
 #include "widgets/ResetHistoryPanel.h"
 #include "widgets/TableCopy.h"
 
+#include <QAction>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSortFilterProxyModel>
@@ -49,6 +51,8 @@ GroupDetailWidget::GroupDetailWidget(ResetController* controller, QWidget* paren
     , m_memberView(new PlaceholderTableView(this))
     , m_offsetPanel(new OffsetResetPanel(controller, this))
     , m_historyPanel(new ResetHistoryPanel(controller, this))
+    , m_recordsPanel(new RecordsPanel(controller, this))
+    , m_stuckBanner(new QLabel(this))
     , m_lagChart(new LagChartWidget(this))
     , m_timeline(new RebalanceTimelineWidget(this)) {
     m_header->setObjectName(QStringLiteral("groupDetailHeader"));
@@ -105,6 +109,8 @@ GroupDetailWidget::GroupDetailWidget(ResetController* controller, QWidget* paren
     m_tabs->addTab(m_lagChart, tr("&Lag"));
     m_timeline->setObjectName(QStringLiteral("rebalanceTimeline"));
     m_tabs->addTab(m_timeline, tr("&Timeline"));
+    m_recordsPanel->setObjectName(QStringLiteral("recordsPanel"));
+    m_tabs->addTab(m_recordsPanel, tr("R&ecords"));
     m_tabs->addTab(m_offsetPanel, tr("Reset &offsets"));
     m_tabs->addTab(m_historyPanel, tr("&History"));
     m_tabs->setEnabled(false);
@@ -112,6 +118,7 @@ GroupDetailWidget::GroupDetailWidget(ResetController* controller, QWidget* paren
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 4, 8, 0);
     layout->addWidget(m_header);
+    layout->addWidget(m_stuckBanner);
     layout->addWidget(m_tabs, 1);
 
     connect(m_offsetPanel, &OffsetResetPanel::statusMessage, this,
@@ -119,6 +126,81 @@ GroupDetailWidget::GroupDetailWidget(ResetController* controller, QWidget* paren
     connect(m_historyPanel, &ResetHistoryPanel::statusMessage, this,
             &GroupDetailWidget::statusMessage);
     connect(m_lagChart, &LagChartWidget::statusMessage, this, &GroupDetailWidget::statusMessage);
+    setUpRecords();
+}
+
+void GroupDetailWidget::setUpRecords() {
+    m_stuckBanner->setObjectName(QStringLiteral("stuckBanner"));
+    m_stuckBanner->setWordWrap(true);
+    // Warning colours that read on light and dark palettes alike.
+    m_stuckBanner->setStyleSheet(
+        QStringLiteral("QLabel { background: #fff4e5; color: #5c3b00; border: 1px solid #f0b429; "
+                       "border-radius: 3px; padding: 4px; }"));
+    m_stuckBanner->setTextFormat(Qt::RichText);
+    m_stuckBanner->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    m_stuckBanner->hide();
+    connect(m_stuckBanner, &QLabel::linkActivated, this, [this](const QString& link) {
+        const qsizetype colon = link.lastIndexOf(u':');
+        showRecordsAtCommit({link.left(colon), link.mid(colon + 1).toInt()});
+    });
+    connect(m_recordsPanel, &RecordsPanel::statusMessage, this, &GroupDetailWidget::statusMessage);
+    connect(m_recordsPanel, &RecordsPanel::skipRequested, this, &GroupDetailWidget::proposeSkip);
+    // Double-click or Enter on a partition, or its context menu: its records at the commit.
+    const auto partitionAt = [this](const QModelIndex& index) {
+        const QModelIndex source =
+            static_cast<QSortFilterProxyModel*>(m_partitionView->model())->mapToSource(index);
+        return m_partitionModel->rowAt(source.row()).topicPartition;
+    };
+    connect(m_partitionView, &QAbstractItemView::activated, this,
+            [this, partitionAt](const QModelIndex& index) {
+                if (index.isValid())
+                    showRecordsAtCommit(partitionAt(index));
+            });
+    m_partitionView->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto* showRecords = new QAction(tr("Show Records at the Commit"), m_partitionView);
+    connect(showRecords, &QAction::triggered, this, [this, partitionAt] {
+        const QModelIndex current = m_partitionView->currentIndex();
+        if (current.isValid())
+            showRecordsAtCommit(partitionAt(current));
+    });
+    m_partitionView->addAction(showRecords);
+}
+
+void GroupDetailWidget::showRecordsAtCommit(const kafka::TopicPartition& partition) {
+    const int row = m_partitionModel->rowOfKey(partition);
+    const bool committed = row >= 0 && m_partitionModel->rowAt(row).committedOffset.has_value();
+    m_tabs->setCurrentWidget(m_recordsPanel);
+    m_recordsPanel->showAt(partition, {committed ? records::RecordAnchor::Kind::Committed
+                                                 : records::RecordAnchor::Kind::Earliest,
+                                       0});
+}
+
+void GroupDetailWidget::proposeSkip(const kafka::TopicPartition& partition, int64_t offset) {
+    m_tabs->setCurrentWidget(m_offsetPanel);
+    if (!m_offsetPanel->proposeOffset(partition, offset))
+        emit statusMessage(tr("%1 is not in the Reset offsets table: add its topic there to "
+                              "set it to %2.")
+                               .arg(partition.toString())
+                               .arg(offset));
+}
+
+void GroupDetailWidget::updateStuckBanner(const monitor::GroupSnapshot& group) {
+    QStringList stuck;
+    for (qsizetype i = 0; i < group.partitions.size() && i < group.trend.partitions.size(); ++i) {
+        const auto& health = group.trend.partitions.at(i).health;
+        const monitor::PartitionSnapshot& partition = group.partitions.at(i);
+        if (!health || !partition.committedOffset ||
+            (*health != lag::PartitionStatus::Stall && *health != lag::PartitionStatus::Stop))
+            continue;
+        const QString name = partition.topicPartition.toString();
+        stuck.append(tr("%1 is %2 at committed offset %3 (its commits do not move while lag "
+                        "grows) — <a href=\"%4\">show the record at the commit</a>")
+                         .arg(name.toHtmlEscaped(), lag::partitionStatusName(*health))
+                         .arg(*partition.committedOffset)
+                         .arg(name.toHtmlEscaped()));
+    }
+    m_stuckBanner->setText(stuck.join(QStringLiteral("<br>")));
+    m_stuckBanner->setVisible(!stuck.isEmpty());
 }
 
 QTableView* GroupDetailWidget::partitionView() const {
@@ -141,6 +223,8 @@ void GroupDetailWidget::openGroup(const QString& groupId, const monitor::GroupSn
         m_partitionView->setPlaceholderText(tr("Loading %1…").arg(groupId));
         m_offsetPanel->setGroup(groupId);
         m_historyPanel->setGroup(groupId);
+        m_recordsPanel->setGroup(groupId);
+        m_stuckBanner->hide();
         m_monitorSnapshot = {};
         m_committedPartitionsByTopic.clear();
         m_vanishedNote.clear();
@@ -173,6 +257,11 @@ void GroupDetailWidget::applyGroup(const monitor::GroupSnapshot& group,
     m_partitionModel->applySnapshot(group, detail);
     m_memberModel->applyMembers(group.description.members);
     m_offsetPanel->applySnapshot(group);
+    QList<kafka::TopicPartition> partitions;
+    for (const monitor::PartitionSnapshot& partition : group.partitions)
+        partitions.append(partition.topicPartition);
+    m_recordsPanel->setPartitions(partitions);
+    updateStuckBanner(group);
     noteVanishedCommits(group);
     m_partitionView->setPlaceholderText(
         tr("Group %1 has no committed offsets and no assigned partitions.").arg(m_groupId));

@@ -18,6 +18,7 @@ class OffsetResetPanel;
 class PartitionTableModel;
 class PlaceholderTableView;
 class RebalanceTimelineWidget;
+class RecordsPanel;
 class ResetController;
 class ResetHistoryPanel;
 
@@ -29,7 +30,7 @@ class ResetHistoryPanel;
 class GroupDetailWidget : public QWidget {
     Q_OBJECT
 public:
-    enum Tab { PartitionsTab, MembersTab, LagTab, TimelineTab, OffsetsTab, HistoryTab };
+    enum Tab { PartitionsTab, MembersTab, LagTab, TimelineTab, RecordsTab, OffsetsTab, HistoryTab };
 
     GroupDetailWidget(ResetController* controller, QWidget* parent = nullptr);
 
@@ -43,6 +44,14 @@ public:
     MemberTableModel* memberModel() const { return m_memberModel; }
     OffsetResetPanel* offsetPanel() const { return m_offsetPanel; }
     ResetHistoryPanel* historyPanel() const { return m_historyPanel; }
+    RecordsPanel* recordsPanel() const { return m_recordsPanel; }
+    // Says which partition looks stuck (STALL or STOP: commits not moving while lag
+    // grows) and links to the record at its commit; hidden while none is.
+    QLabel* stuckBanner() const { return m_stuckBanner; }
+    // The Records tab on `partition` around the group's commit (its earliest record when
+    // the group has none there): the Partitions tab's double-click, Enter and context menu,
+    // and the stuck banner's link.
+    void showRecordsAtCommit(const kafka::TopicPartition& partition);
     LagChartWidget* lagChart() const { return m_lagChart; }
     RebalanceTimelineWidget* timelineView() const { return m_timeline; }
     // The newest monitor snapshot of the open group (empty before the first one).
@@ -62,6 +71,10 @@ private:
     // Says so when the commits on a topic vanish between two refreshes (the topic deleted,
     // or its offsets deleted or expired): rows that simply leave the table would not.
     void noteVanishedCommits(const monitor::GroupSnapshot& group);
+    void updateStuckBanner(const monitor::GroupSnapshot& group);
+    void setUpRecords();
+    // "Skip This Record": the reset row goes to the Reset offsets tab, nothing is written.
+    void proposeSkip(const kafka::TopicPartition& partition, int64_t offset);
 
     QString m_groupId;
     QLabel* m_header;
@@ -72,6 +85,8 @@ private:
     PlaceholderTableView* m_memberView;
     OffsetResetPanel* m_offsetPanel;
     ResetHistoryPanel* m_historyPanel;
+    RecordsPanel* m_recordsPanel;
+    QLabel* m_stuckBanner;
     LagChartWidget* m_lagChart;
     RebalanceTimelineWidget* m_timeline;
     monitor::GroupMonitorSnapshot m_monitorSnapshot;

@@ -311,6 +311,19 @@ QList<int> OffsetResetPanel::selectedRows() const {
     return {rows.begin(), rows.end()};
 }
 
+bool OffsetResetPanel::proposeOffset(const kafka::TopicPartition& partition, int64_t offset) {
+    catchUp();
+    const int row = m_model->rowOfKey(partition);
+    if (row < 0 || !m_model->setSpec({row}, offsets::ResetMode::ToOffset, QString::number(offset)))
+        return false;
+    m_view->selectRow(row);
+    showStatus(tr("%1 set to offset %2: check the preview and the record it reads next, then "
+                  "Apply (undo is in the History tab).")
+                   .arg(partition.toString())
+                   .arg(offset));
+    return true;
+}
+
 void OffsetResetPanel::setForSelected() {
     const QList<int> rows = selectedRows();
     if (rows.isEmpty()) {

@@ -58,6 +58,9 @@ public:
     void applyEdits();
     // Deletes the group's committed offsets of the selected rows (OffsetResetPanelDelete.cpp).
     void deleteSelectedOffsets();
+    // Sets `partition`'s row to `offset` (the Records tab's "Skip This Record"); the preview
+    // follows and nothing is written until Apply. False when the table has no such row.
+    bool proposeOffset(const kafka::TopicPartition& partition, int64_t offset);
     QPushButton* deleteOffsetsButton() const { return m_deleteButton; }
 
 signals:

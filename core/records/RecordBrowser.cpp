@@ -1,0 +1,106 @@
+#include "records/RecordBrowser.h"
+
+namespace groupscope::records {
+
+using consumer::RepositionTarget;
+using kafka::KafkaError;
+
+namespace {
+
+// Records buffered by the session before it pauses the partition: a screenful or two.
+constexpr size_t bufferedRecords = 500;
+
+} // namespace
+
+kafka::Result<std::unique_ptr<RecordBrowser>>
+RecordBrowser::open(const kafka::TopicPartition& partition, int64_t offset,
+                    const Options& options) {
+    consumer::ConsumerSessionOptions sessionOptions;
+    sessionOptions.profile = options.profile;
+    sessionOptions.bufferCapacity = bufferedRecords;
+    sessionOptions.operationTimeout = options.timeout;
+    // A position outside the log (deleted records, a recreated topic) continues at the
+    // earliest record instead of failing the session.
+    sessionOptions.afterOutOfRange = RepositionTarget::earliest();
+    sessionOptions.properties.append({QStringLiteral("isolation.level"),
+                                      options.readCommitted ? QStringLiteral("read_committed")
+                                                            : QStringLiteral("read_uncommitted")});
+    sessionOptions.properties.append(
+        {QStringLiteral("client.id"), QStringLiteral("groupscope-records")});
+    auto session = consumer::ConsumerSession::create(sessionOptions);
+    if (!session)
+        return session.error();
+    auto assigned = session.value()->assign({{partition, RepositionTarget::offset(offset)}});
+    if (!assigned)
+        return assigned.error();
+    for (const consumer::RepositionOutcome& outcome : assigned.value())
+        if (!outcome.ok())
+            return outcome.error;
+    return std::unique_ptr<RecordBrowser>(
+        new RecordBrowser(partition, options, std::move(session).value()));
+}
+
+RecordBrowser::RecordBrowser(kafka::TopicPartition partition, Options options,
+                             std::unique_ptr<consumer::ConsumerSession> session)
+    : m_partition(std::move(partition))
+    , m_options(std::move(options))
+    , m_session(std::move(session)) {}
+
+RecordBrowser::~RecordBrowser() = default;
+
+void RecordBrowser::takeInto(QList<Record>& records, int limit) {
+    if (records.size() >= limit)
+        return;
+    for (const consumer::ConsumedMessage& message :
+         m_session->take(m_partition, size_t(limit - records.size())))
+        records.append(Record::fromMessage(message, m_options.maxValueBytes));
+}
+
+kafka::Result<QList<Record>> RecordBrowser::readFrom(int64_t offset, int count, int64_t endOffset,
+                                                     const std::atomic<bool>* cancelled) {
+    consumer::RepositionRequest request;
+    request.targets.insert(m_partition, RepositionTarget::offset(offset));
+    auto moved = m_session->reposition(request);
+    if (!moved)
+        return moved.error();
+    for (const consumer::RepositionOutcome& outcome : moved.value())
+        if (!outcome.ok())
+            return outcome.error;
+    QList<Record> records;
+    const auto deadline = std::chrono::steady_clock::now() + m_options.timeout;
+    const auto done = [&] {
+        return records.size() >= count ||
+               (!records.isEmpty() && records.last().offset + 1 >= endOffset) ||
+               offset >= endOffset;
+    };
+    while (!done()) {
+        if (cancelled && cancelled->load())
+            return KafkaError::invalidArgument(QStringLiteral("cancelled"));
+        if (std::chrono::steady_clock::now() >= deadline) {
+            // Under read_committed the records of a transaction still open are not there
+            // to read yet: what was read stands.
+            if (!records.isEmpty())
+                break;
+            return KafkaError::timeout(
+                QStringLiteral("no record of %1 arrived within %2 ms (from offset %3)")
+                    .arg(m_partition.toString())
+                    .arg(m_options.timeout.count())
+                    .arg(offset));
+        }
+        m_session->waitForMessages(std::chrono::milliseconds(100));
+        takeInto(records, count);
+        // Transaction markers and aborted records move the position without a record.
+        if (records.isEmpty() && m_session->position(m_partition) >= endOffset)
+            break;
+    }
+    return records;
+}
+
+QList<Record> RecordBrowser::takeNew(std::chrono::milliseconds wait, int limit) {
+    QList<Record> records;
+    if (m_session->waitForMessages(wait))
+        takeInto(records, limit);
+    return records;
+}
+
+} // namespace groupscope::records
