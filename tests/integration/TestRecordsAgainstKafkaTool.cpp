@@ -1,11 +1,13 @@
 // `groupscope-cli records` and the RecordBrowser under it, on the real broker:
 //   - the records around a group's commit are what Kafka's console consumer prints for the
 //     same offsets (offset, key, value, headers), and the commit is marked;
-//   - anchors outside the log are clamped and said; bad input is refused with a message;
+//   - anchors outside the log (above its end; below its start after retention) are clamped
+//     and said; bad input is refused with a message;
 //   - a value that is not UTF-8 is shown as hex, a JSON value as JSON;
 //   - a jump while a producer writes delivers the target offset first and nothing below it
 //     (the reposition engine's promise, on the session the Records tab uses).
 
+#include "GroupMembers.h"
 #include "TestBroker.h"
 
 #include "records/RecordBrowser.h"
@@ -15,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryFile>
 #include <QTest>
 
 using namespace groupscope;
@@ -163,6 +166,41 @@ private slots:
                                    QStringLiteral("--topic"), m_topic + QStringLiteral(":0")});
         QCOMPARE(noCommit.exitCode, 1);
         QVERIFY2(noCommit.err.contains("has no committed offset on"), noCommit.err.constData());
+    }
+
+    // Retention (here Kafka's kafka-delete-records) moved the log start past the group's
+    // commit: the page starts at the log start, and the note says why.
+    void aCommitBelowTheLogStartIsClampedAndSaid() {
+        const QString topic = test::uniqueName(QStringLiteral("records-retention"));
+        const QString group = test::uniqueName(QStringLiteral("records-behind"));
+        QVERIFY(test::createTopic(topic, 1));
+        QVERIFY(produceOrders(topic, 0, 20));
+        QVERIFY(test::commitOffsets(group, topic, {3}));
+        QTemporaryFile offsets;
+        QVERIFY(offsets.open());
+        offsets.write(QStringLiteral(
+                          R"({"partitions":[{"topic":"%1","partition":0,"offset":9}],"version":1})")
+                          .arg(topic)
+                          .toUtf8());
+        offsets.flush();
+        const auto deleted =
+            test::kafkaTool(QStringLiteral("kafka-delete-records"),
+                            {QStringLiteral("--offset-json-file"), offsets.fileName()});
+        QVERIFY2(deleted.ok(), deleted.err.constData());
+
+        const auto shown =
+            cli({QStringLiteral("records"), QStringLiteral("--group"), group,
+                 QStringLiteral("--topic"), topic + QStringLiteral(":0"), QStringLiteral("--after"),
+                 QStringLiteral("2"), QStringLiteral("--json")});
+        QVERIFY2(shown.ok(), shown.err.constData());
+        QVERIFY2(shown.err.contains("(3) is below the log start 9: showing from 9"),
+                 shown.err.constData());
+        const QJsonObject page = QJsonDocument::fromJson(shown.out).object();
+        QCOMPARE(page[QStringLiteral("committedOffset")].toInteger(), qint64(3));
+        QCOMPARE(page[QStringLiteral("anchorOffset")].toInteger(), qint64(9));
+        const QJsonArray records = page[QStringLiteral("records")].toArray();
+        QCOMPARE(records.size(), 2);
+        QCOMPARE(records.first()[QStringLiteral("offset")].toInteger(), qint64(9));
     }
 
     void aValueThatIsNotTextIsShownAsHex() {
