@@ -246,7 +246,8 @@ void RecordsPanel::setGroup(const QString& groupId) {
     m_anchor = {};
     m_detail->clear();
     m_statusLabel->clear();
-    ++m_loads; // a read still on its way is for the previous group
+    ++m_loads; // a read still on its way is for the previous group: its answer is dropped
+    m_loading = false;
 }
 
 void RecordsPanel::setPartitions(const QList<kafka::TopicPartition>& partitions) {
