@@ -3,6 +3,7 @@
 #include "cli/CommandErrors.h"
 #include "cli/TextTable.h"
 #include "common/StopSignalWatcher.h"
+#include "kafka/AdminClient.h"
 #include "records/RecordBrowser.h"
 #include "records/RecordWindow.h"
 #include "records/ValueFormat.h"

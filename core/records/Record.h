@@ -3,8 +3,6 @@
 // made on the way out of the consumer, bounded in size, so a window of records can be kept
 // while the consumer goes on fetching.
 
-#include "consumer/ConsumedMessage.h"
-
 #include <QByteArray>
 #include <QList>
 #include <QPair>
@@ -32,9 +30,6 @@ struct Record {
     bool valueCut() const { return value.size() < valueSize; }
     // Key, value and headers: what the record weighs on the wire, roughly.
     qsizetype sizeBytes() const;
-
-    // Copies a consumed message; a value longer than `maxValueBytes` keeps its first bytes.
-    static Record fromMessage(const consumer::ConsumedMessage& message, qsizetype maxValueBytes);
 };
 
 } // namespace groupscope::records

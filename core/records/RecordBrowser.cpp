@@ -1,5 +1,7 @@
 #include "records/RecordBrowser.h"
 
+#include "consumer/ConsumerSession.h"
+
 namespace groupscope::records {
 
 using consumer::RepositionTarget;
@@ -9,6 +11,33 @@ namespace {
 
 // Records buffered by the session before it pauses the partition: a screenful or two.
 constexpr size_t bufferedRecords = 500;
+
+// A copy of a consumed message; a value longer than `maxValueBytes` keeps its first bytes.
+Record recordOf(const consumer::ConsumedMessage& message, qsizetype maxValueBytes) {
+    Record record;
+    record.offset = message.offset();
+    record.timestampMs = message.timestamp();
+    switch (message.timestampType()) {
+    case RD_KAFKA_TIMESTAMP_CREATE_TIME:
+        record.timestampType = TimestampType::CreateTime;
+        break;
+    case RD_KAFKA_TIMESTAMP_LOG_APPEND_TIME:
+        record.timestampType = TimestampType::LogAppendTime;
+        break;
+    case RD_KAFKA_TIMESTAMP_NOT_AVAILABLE:
+        break;
+    }
+    const QByteArrayView key = message.key();
+    if (key.data())
+        record.key = key.toByteArray();
+    record.keySize = key.size();
+    const QByteArrayView value = message.payload();
+    record.valueSize = value.size();
+    if (value.data())
+        record.value = value.first(std::min(value.size(), maxValueBytes)).toByteArray();
+    record.headers = message.headers();
+    return record;
+}
 
 } // namespace
 
@@ -53,7 +82,7 @@ void RecordBrowser::takeInto(QList<Record>& records, int limit) {
         return;
     for (const consumer::ConsumedMessage& message :
          m_session->take(m_partition, size_t(limit - records.size())))
-        records.append(Record::fromMessage(message, m_options.maxValueBytes));
+        records.append(recordOf(message, m_options.maxValueBytes));
 }
 
 kafka::Result<QList<Record>> RecordBrowser::readFrom(int64_t offset, int count, int64_t endOffset,

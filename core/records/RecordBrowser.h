@@ -1,8 +1,8 @@
 #pragma once
 
-#include "consumer/ConsumerSession.h"
 #include "kafka/ConnectionProfile.h"
 #include "kafka/Result.h"
+#include "kafka/TopicPartition.h"
 #include "records/Record.h"
 
 #include <QList>
@@ -10,6 +10,10 @@
 #include <atomic>
 #include <chrono>
 #include <memory>
+
+namespace groupscope::consumer {
+class ConsumerSession;
+}
 
 namespace groupscope::records {
 

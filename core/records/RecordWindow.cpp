@@ -1,5 +1,6 @@
 #include "records/RecordWindow.h"
 
+#include "kafka/AdminClient.h"
 #include "offsets/ResetSpec.h"
 #include "records/RecordBrowser.h"
 

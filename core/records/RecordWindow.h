@@ -3,8 +3,8 @@
 // latest offset, an offset typed in, a date-time), N before and N after, clamped to what the
 // log holds. Shared by the Records tab and `groupscope-cli records`.
 
-#include "kafka/AdminClient.h"
 #include "kafka/Result.h"
+#include "kafka/TopicPartition.h"
 #include "records/Record.h"
 
 #include <QList>
@@ -12,6 +12,10 @@
 
 #include <atomic>
 #include <optional>
+
+namespace groupscope::kafka {
+class AdminClient;
+}
 
 namespace groupscope::records {
 
