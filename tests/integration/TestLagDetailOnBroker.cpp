@@ -17,7 +17,6 @@
 #include <QJsonObject>
 #include <QMutex>
 #include <QProcess>
-#include <QTemporaryFile>
 #include <QTest>
 
 using namespace groupscope;
@@ -234,16 +233,7 @@ private slots:
         QVERIFY(test::createTopic(topic, 1));
         QVERIFY(test::produce(topic, 10, 0));
         QVERIFY(test::commitOffsets(group, topic, {3}));
-        QTemporaryFile offsets;
-        QVERIFY(offsets.open());
-        offsets.write(QStringLiteral(
-                          R"({"partitions":[{"topic":"%1","partition":0,"offset":7}],"version":1})")
-                          .arg(topic)
-                          .toUtf8());
-        offsets.flush();
-        const auto deleted =
-            test::kafkaTool(QStringLiteral("kafka-delete-records"),
-                            {QStringLiteral("--offset-json-file"), offsets.fileName()});
+        const auto deleted = test::deleteRecordsBefore(topic, 0, 7);
         QVERIFY2(deleted.ok(), deleted.err.constData());
 
         const auto oracle = kafkaRow(group, 0);

@@ -17,7 +17,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QTemporaryFile>
 #include <QTest>
 
 using namespace groupscope;
@@ -176,16 +175,7 @@ private slots:
         QVERIFY(test::createTopic(topic, 1));
         QVERIFY(produceOrders(topic, 0, 20));
         QVERIFY(test::commitOffsets(group, topic, {3}));
-        QTemporaryFile offsets;
-        QVERIFY(offsets.open());
-        offsets.write(QStringLiteral(
-                          R"({"partitions":[{"topic":"%1","partition":0,"offset":9}],"version":1})")
-                          .arg(topic)
-                          .toUtf8());
-        offsets.flush();
-        const auto deleted =
-            test::kafkaTool(QStringLiteral("kafka-delete-records"),
-                            {QStringLiteral("--offset-json-file"), offsets.fileName()});
+        const auto deleted = test::deleteRecordsBefore(topic, 0, 9);
         QVERIFY2(deleted.ok(), deleted.err.constData());
 
         const auto shown =

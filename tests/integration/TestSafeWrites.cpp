@@ -386,17 +386,18 @@ admin.close()
         QVERIFY(partition[QStringLiteral("error")].toString().isEmpty());
     }
 
-    // A reset of `group`'s partition to `offset` through `proxy`, in a process of its own.
+    // A reset of `group` on `topics` ("topic" or "topic:P") to `offset` through `proxy`, in a
+    // process of its own.
     void startReset(QProcess& reset, const test::FaultyProxy& proxy, const QString& group,
-                    int partition, int offset) {
+                    const QString& topics, int offset) {
         reset.setProcessChannelMode(QProcess::MergedChannels);
-        reset.start(
-            cliPath,
-            {QStringLiteral("--bootstrap-server"), proxy.address(), QStringLiteral("--timeout"),
-             QStringLiteral("60000"), QStringLiteral("reset"), QStringLiteral("--group"), group,
-             QStringLiteral("--topic"), m_topic + QStringLiteral(":%1").arg(partition),
-             QStringLiteral("--to-offset"), QString::number(offset), QStringLiteral("--execute"),
-             QStringLiteral("--force"), QStringLiteral("--verify-for"), QStringLiteral("0")});
+        reset.start(cliPath,
+                    {QStringLiteral("--bootstrap-server"), proxy.address(),
+                     QStringLiteral("--timeout"), QStringLiteral("60000"), QStringLiteral("reset"),
+                     QStringLiteral("--group"), group, QStringLiteral("--topic"), topics,
+                     QStringLiteral("--to-offset"), QString::number(offset),
+                     QStringLiteral("--execute"), QStringLiteral("--force"),
+                     QStringLiteral("--verify-for"), QStringLiteral("0")});
     }
 
     // The next process that connects resolves the entry in doubt (here a dry run of its
@@ -422,7 +423,7 @@ admin.close()
         QVERIFY(proxy.start());
         holdBackNextOffsetCommit(proxy);
         QProcess reset;
-        startReset(reset, proxy, group, 0, 4);
+        startReset(reset, proxy, group, m_topic + QStringLiteral(":0"), 4);
         QVERIFY(reset.waitForStarted());
         QVERIFY(test::waitFor([&] { return proxy.faultsApplied() == 1; }, 60s));
         QCOMPARE(journalEntry(group)[QStringLiteral("state")].toString(),
@@ -448,7 +449,7 @@ admin.close()
         QVERIFY(proxy.start());
         holdBackTheReadAfterTheNextOffsetCommit(proxy);
         QProcess reset;
-        startReset(reset, proxy, group, 1, 6);
+        startReset(reset, proxy, group, m_topic + QStringLiteral(":1"), 6);
         QVERIFY(reset.waitForStarted());
         // The OffsetCommit was answered (the fault moved on to the read-back) and the
         // read-back is held.
@@ -476,13 +477,7 @@ admin.close()
         QVERIFY(proxy.start());
         holdBackNextOffsetCommit(proxy);
         QProcess reset;
-        reset.setProcessChannelMode(QProcess::MergedChannels);
-        reset.start(cliPath,
-                    {QStringLiteral("--bootstrap-server"), proxy.address(), QStringLiteral("reset"),
-                     QStringLiteral("--group"), group, QStringLiteral("--topic"), m_topic,
-                     QStringLiteral("--to-offset"), QStringLiteral("4"),
-                     QStringLiteral("--execute"), QStringLiteral("--force"),
-                     QStringLiteral("--verify-for"), QStringLiteral("0")});
+        startReset(reset, proxy, group, m_topic, 4);
         QVERIFY(reset.waitForStarted());
         QVERIFY(test::waitFor([&] { return proxy.faultsApplied() == 1; }, 60s));
 
@@ -566,7 +561,7 @@ c.close(autocommit=False)
         QVERIFY(proxy.start());
         holdBackNextOffsetCommit(proxy);
         QProcess reset;
-        startReset(reset, proxy, group, 0, 7);
+        startReset(reset, proxy, group, m_topic + QStringLiteral(":0"), 7);
         QVERIFY(reset.waitForStarted());
         QVERIFY(test::waitFor([&] { return proxy.faultsApplied() == 1; }, 60s));
         ::kill(pid_t(reset.processId()), SIGINT);

@@ -1,5 +1,7 @@
 #include "GroupMembers.h"
 
+#include <QTemporaryFile>
+
 namespace groupscope::test {
 
 namespace {
@@ -15,6 +17,21 @@ ProcessResult kafkaTool(const QString& name, const QStringList& arguments,
     return run(QStringLiteral(GROUPSCOPE_TESTBED_DIR "/") + name,
                QStringList{QStringLiteral("--bootstrap-server"), testBroker(bootstrap)} +
                    arguments);
+}
+
+ProcessResult deleteRecordsBefore(const QString& topic, int partition, qint64 offset) {
+    QTemporaryFile offsets;
+    if (!offsets.open())
+        return {};
+    offsets.write(
+        QStringLiteral(R"({"partitions":[{"topic":"%1","partition":%2,"offset":%3}],"version":1})")
+            .arg(topic)
+            .arg(partition)
+            .arg(offset)
+            .toUtf8());
+    offsets.flush();
+    return kafkaTool(QStringLiteral("kafka-delete-records"),
+                     {QStringLiteral("--offset-json-file"), offsets.fileName()});
 }
 
 JavaGroupMember::JavaGroupMember(const QString& program, const QStringList& arguments)

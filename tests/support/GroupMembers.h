@@ -16,6 +16,9 @@ namespace groupscope::test {
 // broker when empty): kafka-groups, kafka-share-groups, kafka-streams-groups, ...
 ProcessResult kafkaTool(const QString& name, const QStringList& arguments,
                         const QString& bootstrap = {});
+// Moves `topic`:`partition`'s log start to `offset` with Kafka's kafka-delete-records, as
+// retention would.
+ProcessResult deleteRecordsBefore(const QString& topic, int partition, qint64 offset);
 
 // A process of the test bed that is a member of a group until it is told to leave.
 class JavaGroupMember {
