@@ -249,9 +249,19 @@ void RebalanceTimeline::observeSnapshot(const monitor::GroupSnapshot& snapshot, 
         group.rebalanceSeenSinceGenerationStart = true;
         return;
     }
-    if (!group.hasExactGenerations &&
-        (state == kafka::GroupState::Stable || state == kafka::GroupState::Empty))
+    if (!group.hasExactGenerations && hasFormedAGeneration(snapshot))
         inferGenerationFromPoll(group, snapshot, takenAtMs);
+}
+
+bool RebalanceTimeline::hasFormedAGeneration(const monitor::GroupSnapshot& snapshot) {
+    const kafka::GroupState state = snapshot.description.state;
+    if (state != kafka::GroupState::Stable && state != kafka::GroupState::Empty)
+        return false;
+    // A classic group is created Empty, with no protocol type, by its first member's
+    // JoinGroup (answered MEMBER_ID_REQUIRED); a poll then is not a generation. A group
+    // that had members keeps its protocol type after they leave.
+    return !snapshot.description.members.isEmpty() ||
+           !snapshot.description.protocolType.isEmpty();
 }
 
 void RebalanceTimeline::observeSnapshotState(const monitor::GroupSnapshot& snapshot,
@@ -271,11 +281,9 @@ bool RebalanceTimeline::seedGenerationBeforeWindow(const monitor::GroupSnapshot&
                                                    int64_t windowStartMs) {
     if (snapshot.error.isError() || !snapshot.exists())
         return false;
-    const kafka::GroupState state = snapshot.description.state;
-    const bool hadMembers =
-        !snapshot.description.members.isEmpty() || !snapshot.description.protocolType.isEmpty();
-    if ((state != kafka::GroupState::Stable && state != kafka::GroupState::Empty) || !hadMembers)
+    if (!hasFormedAGeneration(snapshot))
         return false;
+    const kafka::GroupState state = snapshot.description.state;
     TrackedGroup& group = tracked(snapshot.groupId());
     if (!group.timeline.generations.isEmpty())
         return false;

@@ -89,6 +89,7 @@ private:
     void enterConsumerState(TrackedGroup& group, kafka::GroupState state, int64_t atMs);
     void startGeneration(TrackedGroup& group, Generation generation);
     void enterState(TrackedGroup& group, kafka::GroupState state, int64_t atMs, bool approximate);
+    static bool hasFormedAGeneration(const monitor::GroupSnapshot& snapshot);
     static Generation generationFromPoll(const monitor::GroupSnapshot& snapshot, int64_t startMs);
     void inferGenerationFromPoll(TrackedGroup& group, const monitor::GroupSnapshot& snapshot,
                                  int64_t takenAtMs);

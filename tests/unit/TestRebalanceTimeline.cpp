@@ -343,6 +343,21 @@ private slots:
         QCOMPARE(history.states.last().state, GroupState::Empty);
     }
 
+    void pollOfAGroupCreatedByItsFirstJoinIsNotAGeneration() {
+        RebalanceTimeline timeline;
+        // The first member's JoinGroup creates the group Empty, with no protocol type yet.
+        GroupSnapshot created = poll(GroupState::Empty, {});
+        created.description.protocolType.clear();
+        timeline.observeSnapshot(created, start);
+        QVERIFY(timeline.timeline(group).generations.isEmpty());
+        timeline.observeSnapshot(poll(GroupState::Stable, {{QStringLiteral("m-1"), {orders0}}}),
+                                 start + 2000);
+        const GroupTimeline history = timeline.timeline(group);
+        QCOMPARE(history.generations.size(), 1);
+        QCOMPARE(history.generations[0].joinedMemberIds, QStringList{QStringLiteral("m-1")});
+        QCOMPARE(statesOf(history), (QList<GroupState>{GroupState::Empty, GroupState::Stable}));
+    }
+
     void pollsOnlyAddStatesOnceRecordsAreStreamed() {
         RebalanceTimeline timeline;
         timeline.observeGroupMetadata(
