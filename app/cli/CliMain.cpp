@@ -105,9 +105,12 @@ Commands:
                                       partition, state, members and verdict per group;
                                       PORT alone listens on 127.0.0.1; --group-filter keeps
                                       the groups whose id matches RE; runs until Ctrl-C
-  sandbox [--rate-scale X] [--duration S] [--rebalance-interval S] [--name-prefix P] [--quiet]
+  sandbox [--rate-scale X] [--duration S] [--rebalance-interval S] [--name-prefix P]
+          [--quiet | --json]
                                       run the demo workload (topics orders, payments,
-                                      audit; groups billing, analytics, shipping, archive)
+                                      audit, refunds; groups billing, analytics, shipping,
+                                      fulfilment, refunds, archive); a status line every
+                                      10 s with gaps and duplicates per group
 
 Other:
   --help                              this text

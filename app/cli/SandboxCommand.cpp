@@ -5,6 +5,10 @@
 #include "common/StopSignalWatcher.h"
 #include "sandbox/SandboxWorkload.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
 #include <chrono>
 #include <cmath>
 #include <optional>
@@ -22,12 +26,14 @@ constexpr double maxSeconds = 7 * 24 * 3600.0;
 
 const char* const sandboxUsage =
     "Usage: groupscope-cli --bootstrap-server HOST:PORT sandbox [--rate-scale X]\n"
-    "         [--duration SECONDS] [--rebalance-interval SECONDS] [--name-prefix P] [--quiet]\n";
+    "         [--duration SECONDS] [--rebalance-interval SECONDS] [--name-prefix P]\n"
+    "         [--quiet | --json]\n";
 
 struct SandboxCommandOptions {
     sandbox::SandboxOptions workload;
     std::optional<Clock::duration> duration; // none: until interrupted
     bool quiet = false;
+    bool json = false; // one JSON object per line: started, status..., stopped
 };
 
 std::optional<double> parsePositive(const QString& text, double max) {
@@ -47,6 +53,7 @@ std::variant<SandboxCommandOptions, QString> parseOptions(const QStringList& wor
     ArgumentList arguments(words);
     SandboxCommandOptions options;
     options.quiet = arguments.takeFlag(QStringLiteral("--quiet"));
+    options.json = arguments.takeFlag(QStringLiteral("--json"));
     const auto rateScale = arguments.takeValue(QStringLiteral("--rate-scale"));
     const auto duration = arguments.takeValue(QStringLiteral("--duration"));
     const auto interval = arguments.takeValue(QStringLiteral("--rebalance-interval"));
@@ -55,6 +62,8 @@ std::variant<SandboxCommandOptions, QString> parseOptions(const QStringList& wor
         return arguments.error();
     if (!arguments.remaining().isEmpty())
         return QStringLiteral("unexpected argument \"%1\"").arg(arguments.remaining().first());
+    if (options.quiet && options.json)
+        return QStringLiteral("--quiet and --json exclude each other");
     if (rateScale) {
         const auto value = parsePositive(*rateScale, 1000);
         if (!value)
@@ -80,6 +89,19 @@ std::variant<SandboxCommandOptions, QString> parseOptions(const QStringList& wor
     return options;
 }
 
+void printJsonLine(QTextStream& out, const QString& event, QJsonObject object) {
+    object.insert(QStringLiteral("event"), event);
+    out << QJsonDocument(object).toJson(QJsonDocument::Compact) << Qt::endl;
+}
+
+void printStatus(const sandbox::SandboxWorkload& workload, const SandboxCommandOptions& options,
+                 QTextStream& out, const QString& jsonEvent = QStringLiteral("status")) {
+    if (options.json)
+        printJsonLine(out, jsonEvent, workload.status().toJson());
+    else if (!options.quiet)
+        out << workload.status().toLine() << Qt::endl;
+}
+
 // Waits for the end (duration or signal), printing the status line on the way.
 void runUntilStopped(const sandbox::SandboxWorkload& workload, const SandboxCommandOptions& options,
                      QTextStream& out) {
@@ -91,8 +113,7 @@ void runUntilStopped(const sandbox::SandboxWorkload& workload, const SandboxComm
         const auto wakeUp = std::min(end, nextStatus);
         if (stopSignals.waitUntil(wakeUp) || Clock::now() >= end)
             return;
-        if (!options.quiet)
-            out << workload.status().toLine() << Qt::endl;
+        printStatus(workload, options, out);
         nextStatus += statusInterval;
     }
 }
@@ -123,22 +144,30 @@ int runSandboxCommand(const kafka::ConnectionProfile& profile, const QStringList
         return ExitFailure;
     }
     const sandbox::SandboxLayout& layout = workload.value()->layout();
-    if (!options.quiet) {
-        for (const QString& note : workload.value()->notes())
+    QStringList notes = workload.value()->notes();
+    if (!workload.value()->protocolNote().isEmpty())
+        notes.append(workload.value()->protocolNote());
+    if (options.json) {
+        printJsonLine(out, QStringLiteral("started"),
+                      {{QStringLiteral("topics"), QJsonArray::fromStringList(layout.topicNames())},
+                       {QStringLiteral("groups"), QJsonArray::fromStringList(layout.groupNames())},
+                       {QStringLiteral("notes"), QJsonArray::fromStringList(notes)}});
+    } else if (!options.quiet) {
+        for (const QString& note : std::as_const(notes))
             out << "sandbox: note: " << note << u'\n';
-        if (!workload.value()->protocolNote().isEmpty())
-            out << "sandbox: note: " << workload.value()->protocolNote() << u'\n';
         out << "sandbox: running (topics " << layout.topicNames().join(QStringLiteral(", "))
             << "; groups " << layout.groupNames().join(QStringLiteral(", ")) << ')' << Qt::endl;
     }
 
     runUntilStopped(*workload.value(), options, out);
 
-    if (!options.quiet)
+    const bool sayStopping = !options.quiet && !options.json;
+    if (sayStopping)
         out << "sandbox: stopping" << Qt::endl;
     workload.value()->stop();
-    if (!options.quiet)
-        out << workload.value()->status().toLine() << u'\n' << "sandbox: stopped" << Qt::endl;
+    printStatus(*workload.value(), options, out, QStringLiteral("stopped"));
+    if (sayStopping)
+        out << "sandbox: stopped" << Qt::endl;
     return ExitSuccess;
 }
 

@@ -40,8 +40,12 @@ Result<std::unique_ptr<ConsumerSession>> ConsumerSession::create(ConsumerSession
         {QStringLiteral("enable.auto.offset.store"), QStringLiteral("false")},
         {QStringLiteral("auto.offset.reset"), QStringLiteral("error")},
         {QStringLiteral("enable.partition.eof"), QStringLiteral("false")},
-        {QStringLiteral("partition.assignment.strategy"), options.assignmentStrategy},
     };
+    if (options.groupProtocol == GroupProtocol::Consumer)
+        defaults.append({QStringLiteral("group.protocol"), QStringLiteral("consumer")});
+    else
+        defaults.append(
+            {QStringLiteral("partition.assignment.strategy"), options.assignmentStrategy});
     // librdkafka's consumer poll and consumer queue need a group.id even when no group is
     // joined; a session without a group gets a private one it never joins or commits to.
     defaults.append({QStringLiteral("group.id"),

@@ -11,11 +11,18 @@
 
 namespace groupscope::consumer {
 
+// How a session with a group joins it: the classic protocol (JoinGroup/SyncGroup, the
+// client's assignor) or the consumer protocol of KIP-848 (the broker assigns, partitions
+// move one at a time). librdkafka refuses a client-side assignor with the latter.
+enum class GroupProtocol { Classic, Consumer };
+
 struct ConsumerSessionOptions {
     kafka::ConnectionProfile profile;
     // Empty: no group. Partitions are then assigned by hand and nothing can be committed.
     QString groupId;
-    // "range" or "roundrobin" rebalance EAGERly; "cooperative-sticky" COOPERATIVEly.
+    GroupProtocol groupProtocol = GroupProtocol::Classic;
+    // Classic protocol only: "range" or "roundrobin" rebalance EAGERly;
+    // "cooperative-sticky" COOPERATIVEly. The consumer protocol is always incremental.
     QString assignmentStrategy = QStringLiteral("range");
     // Messages buffered per partition before the partition is paused in librdkafka.
     size_t bufferCapacity = 10000;

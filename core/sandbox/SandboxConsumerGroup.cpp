@@ -108,7 +108,8 @@ kafka::Status SandboxConsumerGroup::resize(int memberCount) {
             QStringLiteral("groupscope-sandbox-%1-%2").arg(m_group.name).arg(++m_membersStarted);
         settings.maxMessagesPerSecond = m_group.maxMessagesPerSecond / memberCount;
         settings.consumerProtocol = m_group.consumerProtocol;
-        auto member = SandboxConsumerMember::start(m_profile, settings);
+        settings.failsOnMalformedRecords = m_group.failsOnMalformedRecords;
+        auto member = SandboxConsumerMember::start(m_profile, settings, m_continuity);
         if (!member)
             return member.error();
         std::lock_guard lock(m_membersMutex);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "kafka/ConnectionProfile.h"
+#include "sandbox/ProcessingContinuity.h"
 #include "sandbox/SandboxConsumerMember.h"
 #include "sandbox/SandboxLayout.h"
 #include "sandbox/StopFlag.h"
@@ -37,6 +38,8 @@ public:
 
     const SandboxGroup& group() const { return m_group; }
     int memberCount() const;
+    // What all its members, past and present, processed: gaps and duplicates.
+    ProcessingContinuity::Counts continuity() const { return m_continuity->counts(); }
     // The most recent problem of any current member, if recent enough.
     QString recentProblem(LastProblem::Clock::duration maxAge) const;
 
@@ -50,6 +53,8 @@ private:
     SandboxGroup m_group;
     QList<int> m_pattern;
     Milliseconds m_interval;
+    const std::shared_ptr<ProcessingContinuity> m_continuity =
+        std::make_shared<ProcessingContinuity>();
     int m_membersStarted = 0; // numbers client ids, so each new member is told apart
     mutable std::mutex m_membersMutex;
     std::vector<std::unique_ptr<SandboxConsumerMember>> m_members;

@@ -1,9 +1,7 @@
 #include "sandbox/SandboxConsumerMember.h"
 
-#include "kafka/TopicPartitionList.h"
-#include "sandbox/SandboxClientConfig.h"
-
-#include <librdkafka/rdkafka.h>
+#include <QJsonDocument>
+#include <QJsonParseError>
 
 #include <algorithm>
 
@@ -12,67 +10,89 @@ namespace groupscope::sandbox {
 namespace {
 
 using Clock = StopFlag::Clock;
+using consumer::ConsumedMessage;
+using consumer::ConsumerSession;
 
-// Bounds how long a stop request waits for the poll loop to notice it.
-constexpr int pollTimeoutMs = 200;
+// Bounds how long a stop request waits for the loop to notice it.
+constexpr auto waitForMessages = std::chrono::milliseconds(200);
+constexpr auto commitInterval = std::chrono::seconds(1);
 // A throttled member that was held up (rebalance, broker hiccup) may catch up at most this
 // much, so its pace stays steady instead of bursting.
 constexpr auto maxThrottleCredit = std::chrono::seconds(1);
+constexpr size_t batchLimit = 500;
+// Enough buffered per partition to keep a fast member busy; a slow one pauses its fetch.
+constexpr size_t bufferCapacity = 2000;
+// A failing record is retried this often, this far apart, before the member crashes; it
+// restarts after the pause. The group is Empty during the pause, which is when Kafka
+// accepts a reset of its offsets.
+constexpr int attemptsBeforeCrash = 3;
+constexpr auto retryDelay = std::chrono::seconds(1);
+constexpr auto restartDelay = std::chrono::seconds(10);
+
+bool isJson(QByteArrayView value) {
+    QJsonParseError error;
+    QJsonDocument::fromJson(value.toByteArray(), &error);
+    return error.error == QJsonParseError::NoError;
+}
 
 } // namespace
 
-SandboxConsumerMember::SandboxConsumerMember(const Settings& settings)
-    : m_settings(settings) {}
+SandboxConsumerMember::SandboxConsumerMember(const kafka::ConnectionProfile& profile,
+                                             const Settings& settings,
+                                             std::shared_ptr<ProcessingContinuity> continuity)
+    : m_profile(profile)
+    , m_settings(settings)
+    , m_continuity(std::move(continuity)) {}
 
 SandboxConsumerMember::~SandboxConsumerMember() {
     stop();
 }
 
 kafka::Result<std::unique_ptr<SandboxConsumerMember>>
-SandboxConsumerMember::start(const kafka::ConnectionProfile& profile, const Settings& settings) {
-    if (settings.groupId.isEmpty() || settings.topics.isEmpty())
+SandboxConsumerMember::start(const kafka::ConnectionProfile& profile, const Settings& settings,
+                             std::shared_ptr<ProcessingContinuity> continuity) {
+    if (settings.groupId.isEmpty() || settings.topics.isEmpty() || !continuity)
         return kafka::KafkaError::invalidArgument(
             QStringLiteral("a sandbox member needs a group and topics"));
-    // Commits every second keep the lag Kafka reports close to the truth. A short session
-    // timeout makes members of a killed sandbox disappear soon; a clean stop leaves the
-    // group at once anyway.
-    QList<QPair<QString, QString>> properties{
-        {QStringLiteral("group.id"), settings.groupId},
-        {QStringLiteral("client.id"), settings.clientId},
-        {QStringLiteral("enable.auto.commit"), QStringLiteral("true")},
-        {QStringLiteral("auto.commit.interval.ms"), QStringLiteral("1000")},
-        {QStringLiteral("auto.offset.reset"), QStringLiteral("earliest")}};
-    // The new protocol's session timeout is the broker's (group.consumer.session.timeout.ms);
-    // the client may not set one.
-    if (settings.consumerProtocol)
-        properties.append({QStringLiteral("group.protocol"), QStringLiteral("consumer")});
-    else
-        properties.append({QStringLiteral("session.timeout.ms"), QStringLiteral("10000")});
-    auto conf = makeSandboxConf(profile, properties);
-    if (!conf)
-        return conf.error();
-
-    std::unique_ptr<SandboxConsumerMember> member(new SandboxConsumerMember(settings));
-    rd_kafka_conf_set_opaque(conf.value().get(), member.get());
-    rd_kafka_conf_set_error_cb(conf.value().get(), &SandboxConsumerMember::errorCallback);
-    char reason[512] = {};
-    rd_kafka_t* raw = rd_kafka_new(RD_KAFKA_CONSUMER, conf.value().get(), reason, sizeof reason);
-    if (!raw)
-        return kafka::KafkaError::invalidArgument(
-            QStringLiteral("cannot create consumer: %1").arg(QString::fromUtf8(reason)));
-    (void)conf.value().release(); // rd_kafka_new took ownership of the configuration
-    member->m_handle.reset(raw);
-    // Error callbacks then arrive through rd_kafka_consumer_poll, on the member's thread.
-    rd_kafka_poll_set_consumer(raw);
-
-    const kafka::TopicPartitionListHandle subscription =
-        kafka::makeTopicSubscriptionList(settings.topics);
-    if (const auto code = rd_kafka_subscribe(raw, subscription.get()))
-        return kafka::KafkaError::fromCode(
-            code, QStringLiteral("subscribing %1 to %2")
-                      .arg(settings.groupId, settings.topics.join(QStringLiteral(", "))));
-    member->m_thread = std::thread([self = member.get()] { self->run(); });
+    std::unique_ptr<SandboxConsumerMember> member(
+        new SandboxConsumerMember(profile, settings, std::move(continuity)));
+    // The first session starts here, so a configuration problem is reported to the caller.
+    auto session = member->join();
+    if (!session)
+        return session.error();
+    member->m_thread =
+        std::thread([self = member.get(), first = std::move(session.value())]() mutable {
+            self->run(std::move(first));
+        });
     return member;
+}
+
+kafka::Result<std::unique_ptr<ConsumerSession>> SandboxConsumerMember::join() const {
+    consumer::ConsumerSessionOptions options;
+    options.profile = m_profile;
+    options.groupId = m_settings.groupId;
+    options.bufferCapacity = bufferCapacity;
+    options.properties.append({QStringLiteral("client.id"), m_settings.clientId});
+    if (m_settings.consumerProtocol) {
+        // The new protocol's session timeout is the broker's
+        // (group.consumer.session.timeout.ms); the client may not set one.
+        options.groupProtocol = consumer::GroupProtocol::Consumer;
+    } else {
+        // A short session timeout makes members of a killed sandbox disappear soon; a
+        // clean stop leaves the group at once anyway.
+        options.properties.append({QStringLiteral("session.timeout.ms"), QStringLiteral("10000")});
+    }
+    auto session = ConsumerSession::create(std::move(options));
+    if (!session)
+        return session.error();
+    if (auto subscribed = session.value()->subscribe(m_settings.topics); !subscribed) {
+        kafka::KafkaError error = subscribed.error();
+        error.message = QStringLiteral("subscribing %1 to %2: %3")
+                            .arg(m_settings.groupId, m_settings.topics.join(QStringLiteral(", ")),
+                                 error.message);
+        return error;
+    }
+    return session;
 }
 
 void SandboxConsumerMember::requestStop() {
@@ -85,58 +105,102 @@ void SandboxConsumerMember::stop() {
         m_thread.join();
 }
 
-void SandboxConsumerMember::run() {
+void SandboxConsumerMember::run(std::unique_ptr<ConsumerSession> session) {
+    while (session) {
+        const Ending ending = consume(*session);
+        // Closing commits what was processed and leaves the group, so the remaining
+        // members rebalance at once instead of after the session timeout.
+        session.reset();
+        if (ending == Ending::Stopped || m_stop.waitFor(restartDelay))
+            return;
+        while (!session && !m_stop.stopRequested()) {
+            auto rejoined = join();
+            if (rejoined) {
+                session = std::move(rejoined.value());
+                continue;
+            }
+            m_lastProblem.record(rejoined.error().message);
+            if (m_stop.waitFor(restartDelay))
+                return;
+        }
+    }
+}
+
+SandboxConsumerMember::Ending SandboxConsumerMember::consume(ConsumerSession& session) {
     const bool throttled = m_settings.maxMessagesPerSecond > 0;
     const auto interval =
         throttled ? std::chrono::duration_cast<Clock::duration>(
                         std::chrono::duration<double>(1.0 / m_settings.maxMessagesPerSecond))
                   : Clock::duration::zero();
     auto nextAllowed = Clock::now();
+    auto nextCommit = Clock::now() + commitInterval;
+    m_failing.reset(); // a restarted service knows nothing of its earlier attempts
     while (!m_stop.stopRequested()) {
-        // Throttling by not asking for the next message: what is not consumed is not
-        // committed, so the group's lag grows.
-        if (throttled && nextAllowed > Clock::now() && m_stop.waitUntil(nextAllowed))
-            break;
-        kafka::MessageHandle message(rd_kafka_consumer_poll(m_handle.get(), pollTimeoutMs));
-        if (!message)
-            continue;
-        if (message->err) {
-            handleError(message->err,
-                        message->payload
-                            ? QString::fromUtf8(static_cast<const char*>(message->payload),
-                                                qsizetype(message->len))
-                            : QString());
-            continue;
+        if (Clock::now() >= nextCommit) {
+            (void)session.commit(); // a failure shows through the session's last error
+            nextCommit = Clock::now() + commitInterval;
         }
-        ++m_consumed;
-        if (throttled)
+        noteSessionError(session);
+        // Throttling by not taking the next message: what is not processed is not
+        // committed, so the group's lag grows.
+        if (throttled && nextAllowed > Clock::now() &&
+            m_stop.waitUntil(std::min(nextAllowed, nextCommit)))
+            break;
+        if (!session.waitForMessages(waitForMessages))
+            continue;
+        const std::vector<ConsumedMessage> batch = session.takeAll(throttled ? 1 : batchLimit);
+        for (const ConsumedMessage& message : batch) {
+            if (!process(session, message)) {
+                if (m_failing->failures >= attemptsBeforeCrash)
+                    return Ending::Crashed;
+                if (m_stop.waitFor(retryDelay))
+                    return Ending::Stopped;
+                break; // the rest of the batch came after the failed record: gone with the seek
+            }
+        }
+        if (throttled && !batch.empty())
             nextAllowed = std::max(nextAllowed, Clock::now() - maxThrottleCredit) + interval;
     }
-    // Commits the last progress and leaves the group, so the remaining members rebalance
-    // at once instead of after the session timeout.
-    if (const auto code = rd_kafka_consumer_close(m_handle.get()))
-        handleError(code, QStringLiteral("leaving the group"));
-    m_handle.reset();
+    return Ending::Stopped;
 }
 
-void SandboxConsumerMember::handleError(rd_kafka_resp_err_t code, const QString& detail) {
-    if (code == RD_KAFKA_RESP_ERR__PARTITION_EOF)
-        return;
-    QString problem = QStringLiteral("%1 member %2: %3")
-                          .arg(m_settings.groupId, m_settings.clientId,
-                               QString::fromUtf8(rd_kafka_err2str(code)));
-    if (!detail.isEmpty())
-        problem += QStringLiteral(" (%1)").arg(detail);
-    m_lastProblem.record(problem);
-}
-
-void SandboxConsumerMember::errorCallback(rd_kafka_t*, int code, const char* reason, void* opaque) {
-    try {
-        if (auto* self = static_cast<SandboxConsumerMember*>(opaque))
-            self->handleError(rd_kafka_resp_err_t(code), QString::fromUtf8(reason));
-    } catch (...) {
-        // never let an exception cross into C
+bool SandboxConsumerMember::process(ConsumerSession& session, const ConsumedMessage& message) {
+    const kafka::TopicPartition partition{message.topic(), message.partition()};
+    if (!m_settings.failsOnMalformedRecords || isJson(message.payload())) {
+        m_continuity->processed(partition, message.offset());
+        ++m_consumed;
+        m_failing.reset();
+        return true;
     }
+    if (!m_failing || m_failing->partition != partition || m_failing->offset != message.offset())
+        m_failing = FailingRecord{partition, message.offset(), 0};
+    ++m_failing->failures;
+    m_lastProblem.record(
+        QStringLiteral("%1 member %2 fails on record %3:%4@%5 (its value is not JSON), "
+                       "attempt %6 of %7%8")
+            .arg(m_settings.groupId, m_settings.clientId, partition.topic)
+            .arg(partition.partition)
+            .arg(message.offset())
+            .arg(m_failing->failures)
+            .arg(attemptsBeforeCrash)
+            .arg(m_failing->failures >= attemptsBeforeCrash
+                     ? QStringLiteral("; it crashes and restarts in %1 s")
+                           .arg(std::chrono::seconds(restartDelay).count())
+                     : QString()));
+    // Back to the failed record, so it is delivered again and never committed past.
+    consumer::RepositionRequest back;
+    back.targets.insert(partition, consumer::RepositionTarget::offset(message.offset()));
+    (void)session.reposition(back);
+    return false;
+}
+
+void SandboxConsumerMember::noteSessionError(const ConsumerSession& session) {
+    const kafka::KafkaError error = session.statistics().lastError;
+    if (!error.isError() || error.message == m_lastSessionError)
+        return;
+    m_lastSessionError = error.message;
+    m_lastProblem.record(QStringLiteral("%1 member %2: %3")
+                             .arg(m_settings.groupId, m_settings.clientId, error.message));
 }
 
 } // namespace groupscope::sandbox

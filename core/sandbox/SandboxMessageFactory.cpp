@@ -35,6 +35,8 @@ SandboxMessage SandboxMessageFactory::next() {
         return makePayment();
     case SandboxMessageKind::AuditEvent:
         return makeAuditEvent();
+    case SandboxMessageKind::Refund:
+        return makeRefund();
     }
     return makeOrder();
 }
@@ -75,6 +77,20 @@ SandboxMessage SandboxMessageFactory::makeAuditEvent() {
         "\",\"ip\":\"10.0." + QByteArray::number(uniform(0, 255)) + '.' +
         QByteArray::number(uniform(1, 254)) + "\",\"at\":\"" + nowIso() + "\"}";
     return {user, value};
+}
+
+SandboxMessage SandboxMessageFactory::makeRefund() {
+    const QByteArray refundId = "r-" + padded(qint64(m_sequence), 7);
+    const int cents = uniform(199, 9999);
+    QByteArray value = "{\"refund_id\":\"" + refundId + "\",\"payment_id\":\"p-" +
+                       padded(uniform(1, int(m_sequence * 2 + 10)), 7) +
+                       "\",\"amount\":" + QByteArray::number(cents / 100) + '.' +
+                       padded(cents % 100, 2) + ",\"at\":\"" + nowIso() + "\"}";
+    // One record cut short, as a producer that crashed mid-write or a buggy serializer
+    // leaves it: the poison record the refunds group gets stuck on.
+    if (m_sequence == malformedRefundSequence)
+        value.truncate(value.indexOf(",\"amount\""));
+    return {refundId, value};
 }
 
 } // namespace groupscope::sandbox

@@ -18,6 +18,9 @@ struct SandboxMessage {
 // something that looks like a business, and keyed partitioning spreads them over partitions.
 class SandboxMessageFactory {
 public:
+    // The refund record of each run that is not valid JSON (see makeRefund).
+    static constexpr uint64_t malformedRefundSequence = 40;
+
     explicit SandboxMessageFactory(SandboxMessageKind kind, uint32_t seed = 1);
 
     SandboxMessage next();
@@ -26,6 +29,7 @@ private:
     SandboxMessage makeOrder();
     SandboxMessage makePayment();
     SandboxMessage makeAuditEvent();
+    SandboxMessage makeRefund();
     int uniform(int low, int high);
 
     SandboxMessageKind m_kind;

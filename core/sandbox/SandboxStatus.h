@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -21,6 +22,10 @@ struct SandboxStatus {
     struct GroupMembers {
         QString group;
         int members = 0;
+        uint64_t processed = 0;
+        uint64_t gaps = 0;       // see ProcessingContinuity
+        uint64_t skipped = 0;    // records the gaps jumped over
+        uint64_t duplicates = 0; // records processed again
     };
 
     QList<TopicProgress> topics;
@@ -34,8 +39,11 @@ struct SandboxStatus {
     int membersOf(const QString& group) const;
 
     // One line, e.g. "sandbox: 10 s; produced orders 400, payments 150, audit 800;
-    // members billing 1, analytics 1, shipping 2, archive 0 (offsets committed ...)".
+    // members billing 1, analytics 1, shipping 2, archive 0; gaps 0, duplicates shipping 3
+    // (archive: offsets committed ...)".
     QString toLine() const;
+    // The same as one JSON object, for `sandbox --json`.
+    QJsonObject toJson() const;
 };
 
 } // namespace groupscope::sandbox

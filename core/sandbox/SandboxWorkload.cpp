@@ -137,6 +137,7 @@ kafka::Status SandboxWorkload::startWorkers() {
         {m_layout.analytics, {1}},
         {m_layout.shipping, shippingMemberPattern()},
         {m_layout.fulfilment, fulfilmentMemberPattern()},
+        {m_layout.refundsGroup, {1}},
     };
     for (const auto& [group, pattern] : groups) {
         auto consumerGroup =
@@ -176,7 +177,9 @@ SandboxStatus SandboxWorkload::status() const {
             status.problems.append(problem);
     }
     for (const auto& group : m_groups) {
-        status.groups.append({group->group().name, group->memberCount()});
+        const ProcessingContinuity::Counts continuity = group->continuity();
+        status.groups.append({group->group().name, group->memberCount(), continuity.processed,
+                              continuity.gaps, continuity.skipped, continuity.duplicates});
         if (QString problem = group->recentProblem(problemMaxAge); !problem.isEmpty())
             status.problems.append(problem);
     }

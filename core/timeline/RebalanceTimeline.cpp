@@ -260,8 +260,7 @@ bool RebalanceTimeline::hasFormedAGeneration(const monitor::GroupSnapshot& snaps
     // A classic group is created Empty, with no protocol type, by its first member's
     // JoinGroup (answered MEMBER_ID_REQUIRED); a poll then is not a generation. A group
     // that had members keeps its protocol type after they leave.
-    return !snapshot.description.members.isEmpty() ||
-           !snapshot.description.protocolType.isEmpty();
+    return !snapshot.description.members.isEmpty() || !snapshot.description.protocolType.isEmpty();
 }
 
 void RebalanceTimeline::observeSnapshotState(const monitor::GroupSnapshot& snapshot,

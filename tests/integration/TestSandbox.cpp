@@ -125,6 +125,7 @@ private slots:
     void initTestCase();
     void workloadShowsEachGroupsBehaviour();
     void restartKeepsTopicsAndArchiveOffsets();
+    void membersProcessEveryRecordAcrossRebalances();
     void commandRunsForItsDurationThenStops();
     void commandRejectsBadOptions_data();
     void commandRejectsBadOptions();
@@ -266,6 +267,57 @@ void TestSandbox::restartKeepsTopicsAndArchiveOffsets() {
     QCOMPARE(committedOffsets(describeOffsets({layout.archive.name}), layout.archive.name), before);
 }
 
+void TestSandbox::membersProcessEveryRecordAcrossRebalances() {
+    if (m_bootstrap.isEmpty())
+        QSKIP(qPrintable(m_skipReason));
+    sandbox::SandboxOptions options = testOptions();
+    options.namePrefix = test::uniqueName(QStringLiteral("continuity")) + u'-';
+    options.rebalanceInterval = 2s;
+    auto started = sandbox::SandboxWorkload::start(test::brokerProfile(), options);
+    QVERIFY2(started.ok(), started ? "" : qPrintable(started.error().toString()));
+    sandbox::SandboxWorkload& workload = *started.value();
+    const sandbox::SandboxLayout& layout = workload.layout();
+
+    // Each change of a group's member count is at least one rebalance of it, through the
+    // members' ConsumerSession (revoke commits, assign starts at the commit).
+    QHash<QString, int> lastCount;
+    QHash<QString, int> changes;
+    const QStringList rebalancing{layout.shipping.name, layout.fulfilment.name};
+    QVERIFY2(test::waitFor(
+                 [&] {
+                     const sandbox::SandboxStatus status = workload.status();
+                     for (const QString& group : rebalancing) {
+                         const int members = status.membersOf(group);
+                         if (lastCount.contains(group) && lastCount[group] != members)
+                             ++changes[group];
+                         lastCount[group] = members;
+                     }
+                     return changes[layout.shipping.name] >= 5 &&
+                            changes[layout.fulfilment.name] >= 5;
+                 },
+                 90s),
+             qPrintable(workload.status().toLine()));
+    workload.stop();
+
+    const sandbox::SandboxStatus status = workload.status();
+    qInfo("%s", qPrintable(status.toLine()));
+    for (const sandbox::SandboxStatus::GroupMembers& group : status.groups) {
+        if (group.group == layout.archive.name)
+            continue; // never has members
+        QVERIFY2(group.processed > 0, qPrintable(group.group));
+        QVERIFY2(group.gaps == 0,
+                 qPrintable(QStringLiteral("%1: %2 gaps, %3 records never processed")
+                                .arg(group.group)
+                                .arg(group.gaps)
+                                .arg(group.skipped)));
+    }
+    // The same counts, as `sandbox --json` prints them.
+    const QJsonArray groups = status.toJson()[QStringLiteral("groups")].toArray();
+    QCOMPARE(groups.size(), status.groups.size());
+    for (const QJsonValue& group : groups)
+        QCOMPARE(group[QStringLiteral("gaps")].toInteger(), qint64(0));
+}
+
 void TestSandbox::commandRunsForItsDurationThenStops() {
     if (m_bootstrap.isEmpty())
         QSKIP(qPrintable(m_skipReason));
@@ -281,12 +333,36 @@ void TestSandbox::commandRunsForItsDurationThenStops() {
     err.flush();
     QVERIFY2(exitCode == 0, qPrintable(errText));
     QVERIFY2(outText.contains(QStringLiteral("sandbox: running (topics %1orders, %1payments, "
-                                             "%1audit; groups %1billing, %1analytics, "
-                                             "%1shipping, %1fulfilment, %1archive)")
+                                             "%1audit, %1refunds; groups %1billing, "
+                                             "%1analytics, %1shipping, %1fulfilment, "
+                                             "%1refunds, %1archive)")
                                   .arg(prefix)),
              qPrintable(outText));
     QVERIFY2(outText.contains(QStringLiteral("sandbox: stopped")), qPrintable(outText));
     QCOMPARE(partitionCount(prefix + QStringLiteral("audit")), 12);
+
+    // --json: one object per line, from "started" to "stopped" with the final counts.
+    QString jsonText;
+    QTextStream jsonOut(&jsonText);
+    QCOMPARE(
+        cli::runSandboxCommand(test::brokerProfile(),
+                               {QStringLiteral("--duration"), QStringLiteral("2"),
+                                QStringLiteral("--name-prefix"), prefix, QStringLiteral("--json")},
+                               jsonOut, err),
+        0);
+    jsonOut.flush();
+    QStringList events;
+    QJsonObject last;
+    for (const QString& line : jsonText.split(u'\n', Qt::SkipEmptyParts)) {
+        QJsonParseError error;
+        last = QJsonDocument::fromJson(line.toUtf8(), &error).object();
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(line));
+        events.append(last[QStringLiteral("event")].toString());
+    }
+    QCOMPARE(events, (QStringList{QStringLiteral("started"), QStringLiteral("stopped")}));
+    QCOMPARE(last[QStringLiteral("groups")].toArray().size(), 6);
+    QVERIFY(last[QStringLiteral("groups")].toArray().first().toObject().contains(
+        QStringLiteral("duplicates")));
 }
 
 void TestSandbox::commandRejectsBadOptions_data() {
@@ -300,6 +376,8 @@ void TestSandbox::commandRejectsBadOptions_data() {
     QTest::newRow("interval without value") << QStringList{QStringLiteral("--rebalance-interval")};
     QTest::newRow("unknown option") << QStringList{QStringLiteral("--faster")};
     QTest::newRow("stray word") << QStringList{QStringLiteral("now")};
+    QTest::newRow("quiet and json")
+        << QStringList{QStringLiteral("--quiet"), QStringLiteral("--json")};
 }
 
 void TestSandbox::commandRejectsBadOptions() {
