@@ -253,6 +253,7 @@ void ConsumerSession::logCallback(const rd_kafka_t*, int level, const char* faci
 void ConsumerSession::recordError(KafkaError error) {
     std::lock_guard lock(m_errorMutex);
     m_lastError = std::move(error);
+    ++m_errorCount;
 }
 
 void ConsumerSession::postJob(std::function<void()> job) {
@@ -389,6 +390,7 @@ ConsumerStatistics ConsumerSession::statistics() const {
     statistics.lostAssignments = m_lostAssignments;
     std::lock_guard lock(m_errorMutex);
     statistics.lastError = m_lastError;
+    statistics.errors = m_errorCount;
     return statistics;
 }
 

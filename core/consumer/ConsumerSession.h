@@ -136,6 +136,7 @@ private:
     std::atomic<uint64_t> m_lostAssignments{0};
     mutable std::mutex m_errorMutex;
     kafka::KafkaError m_lastError;
+    uint64_t m_errorCount = 0; // guarded by m_errorMutex
 };
 
 } // namespace groupscope::consumer

@@ -26,6 +26,7 @@ struct ConsumerStatistics {
     // Rebalances that took partitions away without a chance to commit (session lost).
     uint64_t lostAssignments = 0;
     kafka::KafkaError lastError;
+    uint64_t errors = 0; // errors recorded so far: a new one since a look shows as a change
 };
 
 // The state of one assigned partition.

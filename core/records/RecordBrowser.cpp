@@ -2,6 +2,8 @@
 
 #include "consumer/ConsumerSession.h"
 
+#include <limits>
+
 namespace groupscope::records {
 
 using consumer::RepositionTarget;
@@ -85,6 +87,26 @@ void RecordBrowser::takeInto(QList<Record>& records, int limit) {
         records.append(recordOf(message, m_options.maxValueBytes));
 }
 
+kafka::KafkaError RecordBrowser::takeReadError() {
+    const consumer::ConsumerStatistics statistics = m_session->statistics();
+    if (statistics.errors == m_sessionErrorsSeen)
+        return {};
+    m_sessionErrorsSeen = statistics.errors;
+    const KafkaError& error = statistics.lastError;
+    const bool gone = error.code == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART ||
+                      error.code == RD_KAFKA_RESP_ERR__UNKNOWN_TOPIC ||
+                      error.code == RD_KAFKA_RESP_ERR__UNKNOWN_PARTITION;
+    if (!error.isAuthorizationError() && !gone)
+        return {}; // passing trouble (a broker restarting): the session retries by itself
+    KafkaError stopped = error.withExplanation();
+    stopped.message = QStringLiteral("reading %1: %2%3")
+                          .arg(m_partition.toString(), stopped.message,
+                               gone ? QStringLiteral(" (the topic or partition was deleted, or "
+                                                     "is being recreated)")
+                                    : QString());
+    return stopped;
+}
+
 kafka::Result<QList<Record>> RecordBrowser::readFrom(int64_t offset, int count, int64_t endOffset,
                                                      const std::atomic<bool>* cancelled) {
     consumer::RepositionRequest request;
@@ -95,6 +117,7 @@ kafka::Result<QList<Record>> RecordBrowser::readFrom(int64_t offset, int count, 
     for (const consumer::RepositionOutcome& outcome : moved.value())
         if (!outcome.ok())
             return outcome.error;
+    (void)takeReadError(); // what was reported before this read is not about it
     QList<Record> records;
     const auto deadline = std::chrono::steady_clock::now() + m_options.timeout;
     const auto done = [&] {
@@ -118,11 +141,32 @@ kafka::Result<QList<Record>> RecordBrowser::readFrom(int64_t offset, int count, 
         }
         m_session->waitForMessages(std::chrono::milliseconds(100));
         takeInto(records, count);
+        if (KafkaError stopped = takeReadError(); stopped.isError() && records.isEmpty())
+            return stopped;
         // Transaction markers and aborted records move the position without a record.
         if (records.isEmpty() && m_session->position(m_partition) >= endOffset)
             break;
     }
     return records;
+}
+
+kafka::Result<Record> RecordBrowser::readWhole(const kafka::TopicPartition& partition,
+                                               int64_t offset, Options options,
+                                               const std::atomic<bool>* cancelled) {
+    options.maxValueBytes = std::numeric_limits<qsizetype>::max();
+    auto browser = open(partition, offset, options);
+    if (!browser)
+        return browser.error();
+    auto read = browser.value()->readFrom(offset, 1, offset + 1, cancelled);
+    if (!read)
+        return read.error();
+    if (read.value().isEmpty() || read.value().first().offset != offset)
+        return KafkaError::invalidArgument(
+            QStringLiteral("the record at offset %1 of %2 is no longer there (deleted, or the "
+                           "topic was recreated)")
+                .arg(offset)
+                .arg(partition.toString()));
+    return read.value().first();
 }
 
 QList<Record> RecordBrowser::takeNew(std::chrono::milliseconds wait, int limit) {

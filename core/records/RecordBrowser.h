@@ -51,6 +51,16 @@ public:
     QList<Record> takeNew(std::chrono::milliseconds wait, int limit);
 
     const kafka::TopicPartition& partition() const { return m_partition; }
+    // An error that stops reading (not authorised to read the topic; the topic or the
+    // partition gone) reported since the last call, or none. readFrom() fails with it.
+    kafka::KafkaError takeReadError();
+
+    // The one record at `offset` with its whole value, however large ("Read Whole Value"
+    // of a value cut at maxValueBytes), through a session of its own, so a browser that
+    // follows the partition keeps its place.
+    static kafka::Result<Record> readWhole(const kafka::TopicPartition& partition, int64_t offset,
+                                           Options options,
+                                           const std::atomic<bool>* cancelled = nullptr);
 
 private:
     RecordBrowser(kafka::TopicPartition partition, Options options,
@@ -60,6 +70,7 @@ private:
     kafka::TopicPartition m_partition;
     Options m_options;
     std::unique_ptr<consumer::ConsumerSession> m_session;
+    uint64_t m_sessionErrorsSeen = 0;
 };
 
 } // namespace groupscope::records

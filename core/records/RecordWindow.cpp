@@ -4,6 +4,8 @@
 #include "offsets/ResetSpec.h"
 #include "records/RecordBrowser.h"
 
+#include <librdkafka/rdkafka.h>
+
 namespace groupscope::records {
 
 using kafka::KafkaError;
@@ -81,8 +83,13 @@ kafka::Result<ResolvedAnchor> resolveAnchor(kafka::AdminClient& admin, const QSt
         return logOffsets.error();
     if (logOffsets.value().isEmpty())
         return KafkaError::invalidArgument(
-            QStringLiteral("partition %1 does not exist").arg(partition.toString()));
+            QStringLiteral("partition %1 does not exist (deleted, or being recreated)")
+                .arg(partition.toString()));
     const kafka::LogOffsets& log = logOffsets.value().first();
+    if (log.error.code == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART)
+        return KafkaError::invalidArgument(
+            QStringLiteral("partition %1 does not exist (deleted, or being recreated)")
+                .arg(partition.toString()));
     if (log.error.isError())
         return KafkaError::invalidArgument(
             QStringLiteral("%1: %2").arg(partition.toString(), log.error.toString()));

@@ -4,7 +4,9 @@
 //   - a consumer that fails on one record and commits the same offset over and over while
 //     records keep arriving is named in the stuck banner (STALL, with its offset); its link
 //     shows that record; "Skip This Record" puts offset + 1 into the Reset offsets table,
-//     which applies it through the usual confirmation; Kafka's tool reads it back.
+//     which applies it through the usual confirmation; Kafka's tool reads it back;
+//   - a record larger than the fetch size (1 MiB per partition) and the value cut (at 1 MiB)
+//     is shown, said to be cut, and read whole on request.
 
 #include "BrokerWindow.h"
 
@@ -88,6 +90,60 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("\"id\": 12")) &&
                      text.contains(QStringLiteral("Key: key-12")),
                  qPrintable(text));
+    }
+
+    void aValueOverOneMebibyteIsCutThenReadWhole() {
+        const QString topic = test::uniqueName(QStringLiteral("tab-large"));
+        constexpr int valueSize = 1'500'000;
+        // Over librdkafka's 1 MiB fetch size per partition and the broker's default
+        // record size: the topic allows 3 MB.
+        const auto produced = test::runPython(QStringLiteral(R"(
+from kafka import KafkaProducer
+from kafka.admin import KafkaAdminClient, NewTopic
+admin = KafkaAdminClient(bootstrap_servers=BOOTSTRAP)
+admin.create_topics([NewTopic('%1', 1, 1, topic_configs={'max.message.bytes': '3000000'})])
+admin.close()
+p = KafkaProducer(bootstrap_servers=BOOTSTRAP, acks='all', max_request_size=3000000)
+p.send('%1', key=b'small', value=b'before', partition=0).get(timeout=60)
+p.send('%1', key=b'large', value=b'x' * (%2 - 7) + b'THE-END', partition=0).get(timeout=60)
+p.send('%1', key=b'small', value=b'after', partition=0).get(timeout=60)
+p.close()
+)")
+                                                  .arg(topic)
+                                                  .arg(valueSize));
+        QVERIFY2(produced.ok(), produced.err.constData());
+
+        const QString group = test::uniqueName(QStringLiteral("tab-large-group"));
+        QVERIFY(test::commitOffsets(group, topic, {0}));
+
+        auto window = test::brokerWindow();
+        window->openGroup(group);
+        window->show();
+        ui::GroupDetailWidget* detail = window->groupDetail();
+        QTRY_VERIFY_WITH_TIMEOUT(detail->partitionModel()->rowCount() == 1, 30000);
+        detail->showRecordsAtCommit({topic, 0});
+        ui::RecordsPanel* panel = detail->recordsPanel();
+        QTRY_VERIFY2_WITH_TIMEOUT(pageShown(panel), qPrintable(panel->statusText()), 30000);
+        QCOMPARE(panel->records().size(), 3);
+        const records::Record& cut = panel->records().at(1);
+        QCOMPARE(cut.valueSize, qsizetype(valueSize));
+        QCOMPARE(cut.value.size(), qsizetype(1024 * 1024));
+        QCOMPARE(panel->records().at(2).value, QByteArray("after"));
+
+        panel->table()->selectRow(1);
+        auto* readWhole = panel->findChild<QPushButton*>(QStringLiteral("readWholeValue"));
+        QVERIFY(readWhole);
+        QVERIFY2(readWhole->isVisibleTo(panel),
+                 qPrintable(QString::number(panel->table()->currentRow()) + u' ' +
+                            panel->detail()->toPlainText().left(300)));
+        QVERIFY2(panel->detail()->toPlainText().contains(QStringLiteral("cut")),
+                 qPrintable(panel->detail()->toPlainText().left(300)));
+        readWhole->click();
+        QTRY_VERIFY2_WITH_TIMEOUT(!panel->records().at(1).valueCut(),
+                                  qPrintable(panel->statusText()), 30000);
+        QVERIFY(panel->records().at(1).value.endsWith("THE-END"));
+        QVERIFY(panel->detail()->toPlainText().endsWith(QStringLiteral("THE-END")));
+        QVERIFY(!readWhole->isVisibleTo(panel));
     }
 
     void aStuckConsumerIsNamedAndItsRecordSkipped() {

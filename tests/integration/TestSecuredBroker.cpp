@@ -353,6 +353,24 @@ void TestSecuredBroker::unreadableRecordsLeaveThePlainLagAndSayWhy() {
                 .isNull());
 }
 
+// carol may describe the topic but not read it: the Records view says so at once (not
+// after waiting out its read timeout), naming the topic; alice reads the same records.
+void TestSecuredBroker::recordsDeniedByAnAclSayWhyAtOnce() {
+    const QStringList records{
+        QStringLiteral("records"), QStringLiteral("--group"),      m_group,
+        QStringLiteral("--topic"), m_topic + QStringLiteral(":0"), QStringLiteral("--at"),
+        QStringLiteral("earliest")};
+    const auto asCarol = cli(m_broker.clientConfig(QStringLiteral("carol")), records);
+    QCOMPARE(asCarol.exitCode, 1);
+    QVERIFY2(asCarol.err.contains("reading " + m_topic.toUtf8() + ":0") &&
+                 asCarol.err.contains("not authorised") && !asCarol.err.contains("no record of"),
+             asCarol.err.constData());
+    const auto asAlice = cli(m_broker.clientConfig(QStringLiteral("alice")), records);
+    QVERIFY2(asAlice.ok(), asAlice.err.constData());
+    QVERIFY2(asAlice.out.contains("Records of " + m_topic.toUtf8() + ":0"),
+             asAlice.out.constData());
+}
+
 void TestSecuredBroker::userWithoutAlterGetsAuthorisationErrorPerPartition() {
     const auto before = committedAsAlice();
     QCOMPARE(before.size(), partitionCount);

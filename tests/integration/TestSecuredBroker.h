@@ -31,6 +31,7 @@ private slots:
     void cliDescribesThroughEachMechanism();
     void restrictedUserTimelineFallsBackToPolling();
     void unreadableRecordsLeaveThePlainLagAndSayWhy();
+    void recordsDeniedByAnAclSayWhyAtOnce();
     void userWithoutAlterGetsAuthorisationErrorPerPartition();
     void partialFailureIsReportedAuditedAndUndoneRowByRow();
     void wrongPasswordFailsFastWithAuthenticationMessage_data() { addClientRows(); }

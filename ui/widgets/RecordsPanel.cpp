@@ -76,6 +76,7 @@ RecordsPanel::RecordsPanel(ResetController* controller, QWidget* parent)
     , m_formatChoice(new QComboBox(this))
     , m_detail(new QPlainTextEdit(this))
     , m_showAllButton(new QPushButton(tr("Show All"), this))
+    , m_readWholeButton(new QPushButton(tr("Read Whole Value"), this))
     , m_skipButton(new QPushButton(tr("Skip This Record…"), this))
     , m_statusLabel(new QLabel(this))
     , m_followTimer(new QTimer(this))
@@ -117,8 +118,12 @@ void RecordsPanel::buildControls() {
     auto* earliest = new QPushButton(tr("&Earliest"), this);
     auto* latest = new QPushButton(tr("&Latest"), this);
     auto* go = new QPushButton(tr("&Go"), this);
-    for (QPushButton* button : {committed, earliest, latest, go, m_showAllButton, m_skipButton})
+    for (QPushButton* button :
+         {committed, earliest, latest, go, m_showAllButton, m_readWholeButton, m_skipButton})
         button->setAutoDefault(false);
+    m_readWholeButton->setObjectName(QStringLiteral("readWholeValue"));
+    m_readWholeButton->setToolTip(
+        tr("Values over 1 MiB are cut to keep memory bounded: read this record again, whole"));
     committed->setToolTip(tr("Around the group's committed offset: the record it reads next"));
     go->setToolTip(tr("Jump to the offset or date-time typed"));
 
@@ -149,6 +154,7 @@ void RecordsPanel::buildControls() {
     m_detail->setFont(QFont(QStringLiteral("monospace")));
     m_detail->setPlaceholderText(tr("Select a record to see its key, headers and whole value."));
     m_showAllButton->hide();
+    m_readWholeButton->hide();
     m_skipButton->setObjectName(QStringLiteral("skipRecordButton"));
     m_skipButton->setEnabled(false);
     m_skipButton->setToolTip(tr("Put a reset past the selected record into the Reset offsets tab "
@@ -175,6 +181,7 @@ void RecordsPanel::buildControls() {
     detailBar->addWidget(new QLabel(tr("Show values as:"), this));
     detailBar->addWidget(m_formatChoice);
     detailBar->addWidget(m_showAllButton);
+    detailBar->addWidget(m_readWholeButton);
     detailBar->addStretch(1);
     detailBar->addWidget(m_skipButton);
     detailLayout->addLayout(detailBar);
@@ -217,6 +224,7 @@ void RecordsPanel::buildControls() {
         m_showAll = true;
         showDetail();
     });
+    connect(m_readWholeButton, &QPushButton::clicked, this, &RecordsPanel::readWholeValue);
     connect(m_skipButton, &QPushButton::clicked, this, [this] {
         if (const Record* record = selectedRecord())
             emit skipRequested(m_anchor.partition, record->offset + 1);
@@ -344,6 +352,10 @@ void RecordsPanel::load(const RecordAnchor& anchor) {
                 }
             }
         }
+        // A reader that failed (a topic deleted, reading denied) is not trusted with the
+        // next read: it opens afresh, on whatever topic has the name by then.
+        if (!page)
+            slot->browser.reset();
         return AdminTaskRunner::Continuation([this, load, page] {
             if (load != m_loads)
                 return; // a newer read, or another group, replaced it
@@ -518,6 +530,7 @@ void RecordsPanel::showDetail() {
     const Record* record = selectedRecord();
     m_skipButton->setEnabled(record != nullptr);
     m_showAllButton->hide();
+    m_readWholeButton->hide();
     if (!record) {
         m_detail->clear();
         return;
@@ -537,21 +550,65 @@ void RecordsPanel::showDetail() {
     for (const auto& [name, value] : record->headers)
         lines.append(tr("Header %1: %2").arg(name, render(value)));
     QString value = render(record->value);
-    if (!m_showAll && value.size() > detailChars) {
+    if (record->valueCut()) {
+        // Only the first bytes are held: Read Whole Value reads the record again, whole,
+        // and shows all of it.
+        m_readWholeButton->show();
+        value = value.left(detailChars);
+        lines.append(tr("Value (cut to keep memory bounded: the first %1 of %2 bytes are held, "
+                        "the first %3 characters shown; Read Whole Value reads it all):")
+                         .arg(QLocale().toString(record->value.size()),
+                              QLocale().toString(record->valueSize),
+                              QLocale().toString(detailChars)));
+    } else if (!m_showAll && value.size() > detailChars) {
         value = value.left(detailChars);
         m_showAllButton->show();
         lines.append(tr("Value (the first %1 characters; Show All for the rest):")
                          .arg(QLocale().toString(detailChars)));
-    } else if (record->valueCut()) {
-        lines.append(tr("Value (the first %1 of %2 bytes: larger values are cut to keep memory "
-                        "bounded):")
-                         .arg(QLocale().toString(record->value.size()),
-                              QLocale().toString(record->valueSize)));
     } else {
         lines.append(tr("Value:"));
     }
     lines.append(value);
     m_detail->setPlainText(lines.join(u'\n'));
+}
+
+void RecordsPanel::readWholeValue() {
+    const Record* record = selectedRecord();
+    AdminTaskRunner* worker = runner();
+    if (!record || !worker)
+        return;
+    const int64_t offset = record->offset;
+    const kafka::TopicPartition partition = m_anchor.partition;
+    const quint64 load = m_loads;
+    showStatus(tr("Reading the whole value of offset %1…").arg(offset));
+    worker->post(this, [this, load, partition, offset,
+                        profile = worker->profile()](kafka::AdminClient*, const kafka::KafkaError&,
+                                                     const AdminTaskRunner::CancelToken& cancel) {
+        records::RecordBrowser::Options options;
+        options.profile = profile;
+        options.timeout = std::chrono::milliseconds(15000);
+        const kafka::Result<Record> whole =
+            records::RecordBrowser::readWhole(partition, offset, options, cancel.get());
+        return AdminTaskRunner::Continuation([this, load, offset, whole] {
+            if (load != m_loads)
+                return; // the table shows another page now
+            if (!whole) {
+                showStatus(tr("Could not read the whole value of offset %1: %2")
+                               .arg(offset)
+                               .arg(whole.error().toString()),
+                           true);
+                return;
+            }
+            for (Record& shown : m_records)
+                if (shown.offset == offset)
+                    shown = whole.value();
+            showStatus(tr("Offset %1: the whole value, %2 bytes.")
+                           .arg(offset)
+                           .arg(QLocale().toString(whole.value().valueSize)));
+            m_showAll = true;
+            showDetail();
+        });
+    });
 }
 
 const Record* RecordsPanel::selectedRecord() const {

@@ -76,6 +76,8 @@ private:
     void addLogEndRow();
     void pollFollow();
     void showDetail();
+    // Reads the selected record again with its whole value (one cut at maxValueBytes).
+    void readWholeValue();
     void showStatus(const QString& text, bool isError = false);
     kafka::TopicPartition currentPartition() const;
     const records::Record* selectedRecord() const;
@@ -91,6 +93,7 @@ private:
     QComboBox* m_formatChoice;
     QPlainTextEdit* m_detail;
     QPushButton* m_showAllButton;
+    QPushButton* m_readWholeButton;
     QPushButton* m_skipButton;
     QLabel* m_statusLabel;
     QTimer* m_followTimer;
