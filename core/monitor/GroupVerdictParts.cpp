@@ -12,10 +12,13 @@ QString worstPartitionReason(const lag::GroupHealth& health) {
             worst = &partition;
     if (!worst || worst->status == lag::PartitionStatus::Ok)
         return {};
-    return QStringLiteral("%1-%2: %3")
-        .arg(worst->topicPartition.topic)
-        .arg(worst->topicPartition.partition)
-        .arg(worst->reason);
+    // Names the partition, its verdict and where it stands, so a list's tooltip says which
+    // record a stuck group is on: "orders:3 is STALL at committed offset 40: ...".
+    const QString at =
+        worst->end ? QStringLiteral(" at committed offset %1").arg(worst->end->offset) : QString();
+    return QStringLiteral("%1 is %2%3: %4")
+        .arg(worst->topicPartition.toString(), lag::partitionStatusName(worst->status), at,
+             worst->reason);
 }
 
 // Burrow's verdict of the partitions alone (HealthEvaluator's rule), before rebalance health

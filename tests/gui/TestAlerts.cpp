@@ -176,7 +176,8 @@ c.close()
         QCOMPARE(alert.kind, AlertKind::Health);
         QCOMPARE(alert.from, QStringLiteral("OK"));
         QCOMPARE(alert.to, QStringLiteral("ERR (STALL)"));
-        QVERIFY2(alert.detail.startsWith(topic + QStringLiteral("-0: ")), qPrintable(alert.detail));
+        QVERIFY2(alert.detail.startsWith(topic + QStringLiteral(":0 is ")),
+                 qPrintable(alert.detail));
         QCOMPARE(listedText(window, group, GroupListModel::HealthColumn), QStringLiteral("ERR"));
 
         // The panel lists it, newest first.

@@ -12,6 +12,7 @@
 
 #include "controllers/ResetController.h"
 #include "dialogs/ApplyConfirmDialog.h"
+#include "models/GroupListModel.h"
 #include "models/OffsetEditModel.h"
 #include "models/PartitionTableModel.h"
 #include "widgets/GroupDetailWidget.h"
@@ -195,6 +196,16 @@ c.close()
         const QString banner = detail->stuckBanner()->text();
         QVERIFY2(banner.contains(topic + QStringLiteral(":0 is STALL at committed offset 7")),
                  qPrintable(banner));
+        // The group list's health tooltip names it too.
+        const auto healthTip = [&] {
+            ui::GroupListModel* groups = window->groupListModel();
+            return groups->index(groups->rowOf(group), ui::GroupListModel::HealthColumn)
+                .data(Qt::ToolTipRole)
+                .toString();
+        };
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            healthTip().startsWith(topic + QStringLiteral(":0 is STALL at committed offset 7: ")),
+            qPrintable(healthTip()), 30000);
 
         emit detail->stuckBanner()->linkActivated(topic + QStringLiteral(":0"));
         ui::RecordsPanel* panel = detail->recordsPanel();

@@ -89,7 +89,7 @@ c.close()
                                    ->index(row, GroupListModel::HealthColumn)
                                    .data(Qt::ToolTipRole)
                                    .toString();
-        QVERIFY2(reason.startsWith(topic + QStringLiteral("-0: ")), qPrintable(reason));
+        QVERIFY2(reason.startsWith(topic + QStringLiteral(":0 is ")), qPrintable(reason));
 
         stuck.closeWriteChannel();
         QVERIFY(stuck.waitForFinished(30000));

@@ -70,7 +70,7 @@ private slots:
         }
         const monitor::GroupTrend& trend = snapshot.groups.first().trend;
         QCOMPARE(trend.health, lag::GroupStatus::Warning);
-        QVERIFY2(trend.healthReason.startsWith(QStringLiteral("orders-0: ")),
+        QVERIFY2(trend.healthReason.startsWith(QStringLiteral("orders:0 is ")),
                  qPrintable(trend.healthReason));
         QVERIFY(trend.maxTimeLag.isKnown());
         QVERIFY2(trend.maxTimeLag.seconds > 0,
