@@ -244,12 +244,12 @@ Result<QList<LogRead>> GroupProtocolClient::readLogs(const QList<LogReadRequest>
                 .set("IsolationLevel", readCommitted);
             const auto topics = byTopic(chunk);
             for (auto topic = topics.cbegin(); topic != topics.cend(); ++topic) {
-                Struct& entry = request.add("Topics").set("Name", topic.key());
+                Struct& entry = request.add("Topics").set("Topic", topic.key());
                 for (int32_t partition : *topic)
-                    entry.add("FetchPartitions")
-                        .set("PartitionIndex", partition)
+                    entry.add("Partitions")
+                        .set("Partition", partition)
                         .set("FetchOffset", offsets.value({topic.key(), partition}))
-                        .set("MaxBytes", asked.value({topic.key(), partition}).maxBytes);
+                        .set("PartitionMaxBytes", asked.value({topic.key(), partition}).maxBytes);
             }
             Result<Struct> answer = connection.call(api, request, until);
             if (!answer) {
@@ -263,9 +263,9 @@ Result<QList<LogRead>> GroupProtocolClient::readLogs(const QList<LogReadRequest>
                 return moved;
             }
             for (const Struct& topic : answer.value().structs("Responses"))
-                for (const Struct& partition : topic.structs("PartitionResponses")) {
+                for (const Struct& partition : topic.structs("Partitions")) {
                     const TopicPartition tp{topic.string("Topic"),
-                                            int32_t(partition.integer("Partition"))};
+                                            int32_t(partition.integer("PartitionIndex"))};
                     const int64_t code = partition.integer("ErrorCode");
                     if (leaderMoved(code)) {
                         moved.append(tp);
@@ -288,8 +288,8 @@ Result<QList<LogRead>> GroupProtocolClient::readLogs(const QList<LogReadRequest>
                         for (const Struct& aborted : partition.structs("AbortedTransactions"))
                             read.abortedTransactions.append(
                                 {aborted.integer("ProducerId"), aborted.integer("FirstOffset")});
-                    if (!partition.isNull("RecordSet"))
-                        read.records = partition.bytes("RecordSet");
+                    if (!partition.isNull("Records"))
+                        read.records = partition.bytes("Records");
                     found.insert(tp, read);
                 }
             return moved;

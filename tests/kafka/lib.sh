@@ -93,3 +93,29 @@ PY
 require_kafka4() {
   [ "$(kafka_release)" != 3.9 ] || die "$1 needs Kafka 4 (GROUPSCOPE_KAFKA is 3.9)"
 }
+
+# Compiles one Java source of the test bed against the Kafka classpath CLASSPATH, once: into a
+# cache directory keyed by the hash of the source and of the classpath, which later runs
+# reuse. Prints that directory.
+compiled_java_classes() {
+  local source_file="$1" classpath="$2" name key cache_dir classes tmp
+  command -v javac >/dev/null || die "javac not found: run installer/install-deps.sh"
+  name=$(basename "$source_file" .java)
+  key=$( { sha256sum "$source_file" | cut -d' ' -f1; echo "$classpath"; } | sha256sum | cut -c1-16)
+  cache_dir="${XDG_CACHE_HOME:-$HOME/.cache}/groupscope"
+  classes="$cache_dir/$name-$key"
+  if [ ! -f "$classes/$name.class" ]; then
+    mkdir -p "$cache_dir"
+    # Compiled into a directory of its own and renamed into place: two runs that start
+    # together never see half-written classes.
+    tmp=$(mktemp -d "$cache_dir/$name-$key.tmp.XXXXXX")
+    if ! javac -nowarn -encoding UTF-8 -d "$tmp" -cp "$classpath" "$source_file" >"$tmp.log" 2>&1; then
+      cat "$tmp.log" >&2
+      rm -rf "$tmp" "$tmp.log"
+      die "compiling $source_file failed"
+    fi
+    rm -f "$tmp.log"
+    mv -T "$tmp" "$classes" 2>/dev/null || rm -rf "$tmp" # another run was first
+  fi
+  echo "$classes"
+}

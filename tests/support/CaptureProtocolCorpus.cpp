@@ -124,6 +124,7 @@ void fill(Struct& message, const std::vector<FieldSpec>& fields, int16_t version
             break;
         case FieldType::Int8:
         case FieldType::Int16:
+        case FieldType::Uint16:
         case FieldType::Int32:
         case FieldType::Int64:
             message.set(field.name, 7);

@@ -2,6 +2,8 @@
 // protocol guide for known messages, round trips of every described API's newest version,
 // hostile input (truncation, huge counts, unknown tags, nesting), and SCRAM's RFC 7677
 // test vector.
+#include "ProtocolApis.h"
+
 #include "kafka/protocol/Apis.h"
 #include "kafka/protocol/MessageCodec.h"
 #include "kafka/protocol/ResponseFrame.h"
@@ -102,25 +104,7 @@ private slots:
     }
 
     void everyApiRoundTripsItsNewestVersion() {
-        const QList<const ApiSpec*> apis{&apiVersionsApi(),
-                                         &saslHandshakeApi(),
-                                         &saslAuthenticateApi(),
-                                         &metadataApi(),
-                                         &findCoordinatorApi(),
-                                         &listOffsetsApi(),
-                                         &listGroupsApi(),
-                                         &describeGroupsApi(),
-                                         &consumerGroupDescribeApi(),
-                                         &offsetFetchApi(),
-                                         &offsetCommitApi(),
-                                         &offsetDeleteApi(),
-                                         &deleteGroupsApi(),
-                                         &shareGroupDescribeApi(),
-                                         &describeShareGroupOffsetsApi(),
-                                         &alterShareGroupOffsetsApi(),
-                                         &deleteShareGroupOffsetsApi(),
-                                         &streamsGroupDescribeApi()};
-        for (const ApiSpec* api : apis) {
+        for (const ApiSpec* api : groupscope::test::everyProtocolApi()) {
             for (const MessageSpec* spec : {&api->request, &api->response}) {
                 const int16_t version = spec->validVersions.last;
                 // Fill every top-level field with a non-default value of its type.
@@ -131,6 +115,7 @@ private slots:
                     switch (field.type) {
                     case FieldType::Int8:
                     case FieldType::Int16:
+                    case FieldType::Uint16:
                     case FieldType::Int32:
                     case FieldType::Int64:
                         message.set(field.name, 7);

@@ -23,24 +23,24 @@ const ApiSpec& fetchApi() {
                 field("MaxBytes", Int32, since(3)).defaultsTo(0x7fffffff),
                 field("IsolationLevel", Int8, since(4)),
                 field("SessionId", Int32, since(7)),
-                field("Epoch", Int32, since(7)).defaultsTo(-1),
+                field("SessionEpoch", Int32, since(7)).defaultsTo(-1),
                 structArray(
                     "Topics", since(0),
                     {
-                        field("Name", String, since(0)),
-                        structArray("FetchPartitions", since(0),
+                        field("Topic", String, since(0)),
+                        structArray("Partitions", since(0),
                                     {
-                                        field("PartitionIndex", Int32, since(0)),
+                                        field("Partition", Int32, since(0)),
                                         field("CurrentLeaderEpoch", Int32, since(9)).defaultsTo(-1),
                                         field("FetchOffset", Int64, since(0)),
                                         field("LogStartOffset", Int64, since(5)).defaultsTo(-1),
-                                        field("MaxBytes", Int32, since(0)),
+                                        field("PartitionMaxBytes", Int32, since(0)),
                                     }),
                     }),
-                structArray("Forgotten", since(7),
+                structArray("ForgottenTopicsData", since(7),
                             {
-                                field("Name", String, since(7)),
-                                field("ForgottenPartitionIndexes", Int32Array, since(7)),
+                                field("Topic", String, since(7)),
+                                field("Partitions", Int32Array, since(7)),
                             }),
                 field("RackId", String, since(11)),
             }},
@@ -57,9 +57,9 @@ const ApiSpec& fetchApi() {
                     {
                         field("Topic", String, since(0)),
                         structArray(
-                            "PartitionResponses", since(0),
+                            "Partitions", since(0),
                             {
-                                field("Partition", Int32, since(0)),
+                                field("PartitionIndex", Int32, since(0)),
                                 field("ErrorCode", Int16, since(0)),
                                 field("HighWatermark", Int64, since(0)),
                                 field("LastStableOffset", Int64, since(4)).defaultsTo(-1),
@@ -71,7 +71,7 @@ const ApiSpec& fetchApi() {
                                             })
                                     .nullable(since(4)),
                                 field("PreferredReadReplica", Int32, since(11)).defaultsTo(-1),
-                                field("RecordSet", Bytes, since(0)).nullable(since(0)),
+                                field("Records", Bytes, since(0)).nullable(since(0)),
                             }),
                     }),
             }}};

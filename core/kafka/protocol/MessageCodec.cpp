@@ -71,6 +71,7 @@ void encodeValue(WireWriter& writer, const FieldSpec& field, const Value& value,
         writer.writeInt8(int8_t(integerOf(field, value)));
         return;
     case FieldType::Int16:
+    case FieldType::Uint16: // the same two bytes
         writer.writeInt16(int16_t(integerOf(field, value)));
         return;
     case FieldType::Int32:
@@ -201,6 +202,7 @@ int minimumSize(const FieldSpec& field, int16_t version, bool flexible) {
     case FieldType::Int8:
         return 1;
     case FieldType::Int16:
+    case FieldType::Uint16:
         return 2;
     case FieldType::Int32:
         return 4;
@@ -242,6 +244,8 @@ Value decodeValue(WireReader& reader, const FieldSpec& field, int16_t version, b
         return int64_t(reader.readInt8(name));
     case FieldType::Int16:
         return int64_t(reader.readInt16(name));
+    case FieldType::Uint16:
+        return int64_t(uint16_t(reader.readInt16(name)));
     case FieldType::Int32:
         return int64_t(reader.readInt32(name));
     case FieldType::Int64:

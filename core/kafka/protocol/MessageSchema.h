@@ -39,6 +39,7 @@ enum class FieldType : uint8_t {
     Bool,
     Int8,
     Int16,
+    Uint16, // kept as its value, 0 to 65535 (a port)
     Int32,
     Int64,
     Float64,

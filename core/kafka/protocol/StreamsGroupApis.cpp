@@ -72,9 +72,7 @@ std::vector<FieldSpec> topologyDescriptionNodeFields() {
 // answers with TopologyDescription, TopologyDescriptionStatus and the group's AssignorName.
 //
 // Topology, UserEndpoint and TopologyDescription are nullable structures: on the wire each
-// is preceded by an int8, -1 for null and 1 for present. Endpoint's Port is a uint16 in
-// Kafka's specification; it is described as Int16 here (the same two bytes), so a port
-// above 32767 reads negative and needs `& 0xFFFF`.
+// is preceded by an int8, -1 for null and 1 for present. Endpoint's Port is a uint16.
 const ApiSpec& streamsGroupDescribeApi() {
     using enum FieldType;
     static const ApiSpec api{
@@ -129,7 +127,7 @@ const ApiSpec& streamsGroupDescribeApi() {
                                     structField("UserEndpoint", since(0),
                                                 {
                                                     field("Host", String, since(0)),
-                                                    field("Port", Int16, since(0)),
+                                                    field("Port", Uint16, since(0)),
                                                 })
                                         .nullable(since(0))
                                         .nullByDefault(),
