@@ -18,14 +18,14 @@
 
 namespace groupscope::kafka {
 
-// The read side of the Kafka Admin API that Groupscope needs, as blocking calls with a
-// deadline. Groups (listing, describing, committed offsets) go through Groupscope's own
-// GroupProtocolClient, which speaks every group type and batches per coordinator; only
-// when the profile needs what that client does not speak (GSSAPI, PKCS#12 keystores) do
-// they go through librdkafka's admin API, and groupProtocolFallback() says what that
-// costs. Each call returns within its timeout (a timeout is an error value naming the
-// bootstrap servers and the last connection problem seen), so it belongs on a worker
-// thread, never the GUI thread. One AdminClient is used by one thread at a time.
+// The part of the Kafka Admin API that Groupscope needs, reads and writes (offset
+// commits, offset deletes, group deletes), as blocking calls with a deadline. Groups (listing,
+// describing, committed offsets) go through Groupscope's own GroupProtocolClient, which speaks
+// every group type and batches per coordinator; only when the profile needs what that client does
+// not speak (GSSAPI, PKCS#12 keystores) do they go through librdkafka's admin API, and
+// groupProtocolFallback() says what that costs. Each call returns within its timeout (a timeout is
+// an error value naming the bootstrap servers and the last connection problem seen), so it belongs
+// on a worker thread, never the GUI thread. One AdminClient is used by one thread at a time.
 class AdminClient {
 public:
     using Milliseconds = std::chrono::milliseconds;

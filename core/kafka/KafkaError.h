@@ -2,8 +2,8 @@
 
 #include <QString>
 
-// The C type a librdkafka error object has; only core/kafka's sources include librdkafka
-// itself, so that the UI and the front ends that see this header never reach its API.
+// The C type a librdkafka error object has, declared so that this header need not include
+// librdkafka: only core/'s sources include it, and no header ui/ or app/ include reaches it.
 typedef struct rd_kafka_error_s rd_kafka_error_t;
 
 namespace groupscope::kafka {

@@ -1,7 +1,8 @@
 #pragma once
 // What the live pipeline knows about a cluster at one refresh, as one value for every view:
-// the group list reads `cluster` (each group's poll with its trend), the group detail and
-// the CLI's watch/timeline read the full snapshot of the groups they watch. Both parts come
+// the group list reads `groupList` (a summary per group, made from `cluster`), the alerts
+// read `cluster` (each group's poll with its trend), the group detail and the CLI's
+// watch/timeline read the full snapshot of the groups they watch. Both parts come
 // from the same GroupMonitor in the same refresh, so a watched group's health in the list
 // and in its detail is one verdict.
 

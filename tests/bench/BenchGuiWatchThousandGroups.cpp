@@ -119,7 +119,7 @@ WatchFigures watch(bool withTrends) {
         }
         figures.trendMs.append(double(timer.nsecsElapsed()) / 1e6);
         timer.restart();
-        model.applySnapshot(snapshot);
+        model.applySummaries(monitor::summariesOf(snapshot.groups));
         // Painting every poll would dominate the run; every 30th is enough to include it.
         if (tick % 30 == 0)
             view.repaint();

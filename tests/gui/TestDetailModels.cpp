@@ -234,7 +234,7 @@ private slots:
                                  kafka::GroupState::Empty),
                            group(QStringLiteral("c"), {partition(QStringLiteral("t"), 0, 1, 2)},
                                  kafka::GroupState::PreparingRebalance)};
-        model.applySnapshot(snapshot);
+        model.applySummaries(monitor::summariesOf(snapshot.groups));
         QCOMPARE(model.index(0, ui::GroupListModel::ProtocolColumn).data().toString(),
                  QStringLiteral("consumer · range"));
         QCOMPARE(proxy.rowCount(), 3);

@@ -68,6 +68,11 @@ QStringList column(const QAbstractItemModel& model, int column) {
     return values;
 }
 
+// What MainWindow hands the model: the snapshot's summaries (ClusterView::groupList).
+void showIn(GroupListModel& model, const monitor::ClusterSnapshot& snapshot) {
+    model.applySummaries(monitor::summariesOf(snapshot.groups));
+}
+
 } // namespace
 
 class TestGroupListModel : public QObject {
@@ -78,7 +83,7 @@ private slots:
         GroupListModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.applySnapshot(threeGroups());
+        showIn(model, threeGroups());
         QCOMPARE(model.rowCount(), 3);
         QCOMPARE(column(model, GroupListModel::GroupColumn),
                  strings({"alpha", "bravo", "charlie"}));
@@ -97,7 +102,7 @@ private slots:
 
     void groupWithoutCommitsHasNoLagRatherThanZero() {
         GroupListModel model;
-        model.applySnapshot(cluster({group(QStringLiteral("fresh"), GroupState::Stable, 1, {})}));
+        showIn(model, cluster({group(QStringLiteral("fresh"), GroupState::Stable, 1, {})}));
         QCOMPARE(model.index(0, GroupListModel::TotalLagColumn).data(GroupListModel::SortRole),
                  QVariant(qlonglong(-1)));
         QVERIFY(model.index(0, GroupListModel::TotalLagColumn).data().toString() !=
@@ -106,13 +111,13 @@ private slots:
 
     void unchangedRefreshEmitsNothing() {
         GroupListModel model;
-        model.applySnapshot(threeGroups());
+        showIn(model, threeGroups());
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
         QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
         QSignalSpy layout(&model, &QAbstractItemModel::layoutChanged);
-        model.applySnapshot(threeGroups());
+        showIn(model, threeGroups());
         QCOMPARE(changed.count() + inserted.count() + removed.count() + reset.count() +
                      layout.count(),
                  0);
@@ -122,14 +127,14 @@ private slots:
         GroupListModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.applySnapshot(threeGroups());
+        showIn(model, threeGroups());
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
 
         auto next = threeGroups();
         next.groups[1] = group(QStringLiteral("bravo"), GroupState::Empty, 0, {1500}); // lag only
         next.groups[2] = group(QStringLiteral("charlie"), GroupState::PreparingRebalance, 3, {900});
-        model.applySnapshot(next);
+        showIn(model, next);
 
         QCOMPARE(reset.count(), 0);
         // bravo: total lag; charlie: state and members, adjacent cells in one signal.
@@ -155,17 +160,17 @@ private slots:
         GroupListModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.applySnapshot(threeGroups());
+        showIn(model, threeGroups());
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
         QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
 
         // bravo leaves; aardvark (first) and delta, echo (last, one run) arrive.
-        model.applySnapshot(cluster({group(QStringLiteral("aardvark"), GroupState::Empty, 0, {1}),
-                                     group(QStringLiteral("alpha"), GroupState::Stable, 2, {5, 7}),
-                                     group(QStringLiteral("charlie"), GroupState::Stable, 1, {900}),
-                                     group(QStringLiteral("delta"), GroupState::Stable, 1, {2}),
-                                     group(QStringLiteral("echo"), GroupState::Stable, 1, {3})}));
+        showIn(model, cluster({group(QStringLiteral("aardvark"), GroupState::Empty, 0, {1}),
+                               group(QStringLiteral("alpha"), GroupState::Stable, 2, {5, 7}),
+                               group(QStringLiteral("charlie"), GroupState::Stable, 1, {900}),
+                               group(QStringLiteral("delta"), GroupState::Stable, 1, {2}),
+                               group(QStringLiteral("echo"), GroupState::Stable, 1, {3})}));
         QCOMPARE(reset.count(), 0);
         QCOMPARE(removed.count(), 1);
         QCOMPARE(removed.at(0).at(1).toInt(), 1);
@@ -178,15 +183,15 @@ private slots:
         QCOMPARE(column(model, GroupListModel::GroupColumn),
                  strings({"aardvark", "alpha", "charlie", "delta", "echo"}));
 
-        model.applySnapshot(cluster({}));
+        showIn(model, cluster({}));
         QCOMPARE(model.rowCount(), 0);
         QCOMPARE(reset.count(), 0);
     }
 
     void groupsThatDoNotExistAreNotListed() {
         GroupListModel model;
-        model.applySnapshot(cluster({group(QStringLiteral("gone"), GroupState::Dead, 0, {}),
-                                     group(QStringLiteral("here"), GroupState::Empty, 0, {4})}));
+        showIn(model, cluster({group(QStringLiteral("gone"), GroupState::Dead, 0, {}),
+                               group(QStringLiteral("here"), GroupState::Empty, 0, {4})}));
         QCOMPARE(column(model, GroupListModel::GroupColumn), strings({"here"}));
     }
 
@@ -197,7 +202,7 @@ private slots:
         QAbstractItemModelTester tester(&proxy,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         proxy.sort(GroupListModel::TotalLagColumn, Qt::DescendingOrder);
-        model.applySnapshot(threeGroups());
+        showIn(model, threeGroups());
         QItemSelectionModel selection(&proxy);
         const auto charlie = proxy.match(proxy.index(0, 0), GroupListModel::GroupIdRole,
                                          QStringLiteral("charlie"), 1, Qt::MatchExactly);
@@ -206,11 +211,10 @@ private slots:
                          QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
 
         // charlie's lag now sorts it first, and a new group arrives before it.
-        model.applySnapshot(
-            cluster({group(QStringLiteral("aardvark"), GroupState::Empty, 0, {1}),
-                     group(QStringLiteral("alpha"), GroupState::Stable, 2, {5, 7}),
-                     group(QStringLiteral("bravo"), GroupState::Empty, 0, {1200}),
-                     group(QStringLiteral("charlie"), GroupState::Stable, 1, {5000})}));
+        showIn(model, cluster({group(QStringLiteral("aardvark"), GroupState::Empty, 0, {1}),
+                               group(QStringLiteral("alpha"), GroupState::Stable, 2, {5, 7}),
+                               group(QStringLiteral("bravo"), GroupState::Empty, 0, {1200}),
+                               group(QStringLiteral("charlie"), GroupState::Stable, 1, {5000})}));
         const auto selected = selection.selectedRows();
         QCOMPARE(selected.size(), 1);
         QCOMPARE(selected.first().data(GroupListModel::GroupIdRole).toString(),
@@ -234,7 +238,7 @@ private slots:
         rebalance.joinedMembers = {QStringLiteral("worker-2")};
         snapshot.groups[1].trend.health = lag::GroupStatus::Error;
         snapshot.groups[1].trend.healthReason = rebalance.reason();
-        model.applySnapshot(snapshot);
+        showIn(model, snapshot);
         const QString id = snapshot.groups[1].groupId();
         const int row = model.rowOf(id);
         const QString tooltip =
@@ -257,7 +261,7 @@ private slots:
                  QStringLiteral("\u2605"));
         QCOMPARE(model.index(row, 0).data(GroupListModel::WatchedRole).toBool(), true);
         // A refresh keeps the star.
-        model.applySnapshot(snapshot);
+        showIn(model, snapshot);
         QCOMPARE(model.index(row, GroupListModel::WatchColumn).data().toString(),
                  QStringLiteral("\u2605"));
     }
@@ -273,7 +277,7 @@ private slots:
         snapshot.groups[0].trend.recentTotalLag = {5, 9, 12};
         snapshot.groups[1].trend.maxTimeLag = {lag::TimeLag::Status::CaughtUp, 0, false};
         snapshot.groups[1].trend.health = lag::GroupStatus::Ok;
-        model.applySnapshot(snapshot);
+        showIn(model, snapshot);
 
         QCOMPARE(column(model, GroupListModel::TimeLagColumn),
                  strings({"3m 20s", "0 s", "\u2013"}));
@@ -296,7 +300,7 @@ private slots:
         // A new sample changes the trend cell only.
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
         snapshot.groups[0].trend.recentTotalLag.append(15);
-        model.applySnapshot(snapshot);
+        showIn(model, snapshot);
         QCOMPARE(changed.count(), 1);
         QCOMPARE(changed.first().at(0).toModelIndex().column(),
                  int(GroupListModel::LagTrendColumn));
@@ -308,10 +312,10 @@ private slots:
         GroupListModel model;
         GroupFilterProxyModel proxy;
         proxy.setSourceModel(&model);
-        model.applySnapshot(cluster({group(QStringLiteral("a"), GroupState::Stable, 10, {900}),
-                                     group(QStringLiteral("b"), GroupState::Stable, 9, {1200}),
-                                     group(QStringLiteral("c"), GroupState::Stable, 100, {85}),
-                                     group(QStringLiteral("d"), GroupState::Stable, 2, {})}));
+        showIn(model, cluster({group(QStringLiteral("a"), GroupState::Stable, 10, {900}),
+                               group(QStringLiteral("b"), GroupState::Stable, 9, {1200}),
+                               group(QStringLiteral("c"), GroupState::Stable, 100, {85}),
+                               group(QStringLiteral("d"), GroupState::Stable, 2, {})}));
         proxy.sort(GroupListModel::TotalLagColumn, Qt::AscendingOrder);
         QCOMPARE(column(proxy, GroupListModel::GroupColumn), strings({"d", "c", "a", "b"}));
         proxy.sort(GroupListModel::MembersColumn, Qt::DescendingOrder);
@@ -337,7 +341,7 @@ private slots:
         snapshot.groups[1].trend.maxTimeLag = {lag::TimeLag::Status::Estimated, 90.25, false};
         snapshot.groups[2].trend.maxTimeLag = {lag::TimeLag::Status::Estimated, 90.5, false};
         snapshot.groups[3].trend.maxTimeLag = {lag::TimeLag::Status::Estimated, 90.75, false};
-        model.applySnapshot(snapshot);
+        showIn(model, snapshot);
         proxy.sort(GroupListModel::TotalLagColumn, Qt::DescendingOrder);
         QCOMPARE(column(proxy, GroupListModel::GroupColumn), strings({"a", "c", "b", "d"}));
         proxy.sort(GroupListModel::TotalLagColumn, Qt::AscendingOrder);
@@ -364,7 +368,7 @@ private slots:
         snapshot.groups[0].trend.maxTimeLag = {lag::TimeLag::Status::Estimated, 600, false};
         snapshot.groups[1].trend.maxTimeLag = {lag::TimeLag::Status::Estimated, 90, false};
         snapshot.groups[2].trend.maxTimeLag = {lag::TimeLag::Status::CaughtUp, 0, false};
-        model.applySnapshot(snapshot); // delta's time lag stays unknown
+        showIn(model, snapshot); // delta's time lag stays unknown
         proxy.sort(GroupListModel::TimeLagColumn, Qt::DescendingOrder);
         QCOMPARE(column(proxy, GroupListModel::GroupColumn),
                  strings({"Beta", "alpha", "gamma", "delta"}));
@@ -380,12 +384,12 @@ private slots:
         QAbstractItemModelTester tester(&proxy,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         proxy.sort(GroupListModel::GroupColumn, Qt::AscendingOrder);
-        model.applySnapshot(cluster({group(QStringLiteral("billing"), GroupState::Stable, 1, {1},
-                                           QStringLiteral("payments")),
-                                     group(QStringLiteral("fraud"), GroupState::Stable, 1, {1},
-                                           QStringLiteral("Payments-EU")),
-                                     group(QStringLiteral("search"), GroupState::Stable, 1, {1},
-                                           QStringLiteral("orders"))}));
+        showIn(model, cluster({group(QStringLiteral("billing"), GroupState::Stable, 1, {1},
+                                     QStringLiteral("payments")),
+                               group(QStringLiteral("fraud"), GroupState::Stable, 1, {1},
+                                     QStringLiteral("Payments-EU")),
+                               group(QStringLiteral("search"), GroupState::Stable, 1, {1},
+                                     QStringLiteral("orders"))}));
         proxy.setFilterText(QStringLiteral("PAYMENTS"));
         QCOMPARE(column(proxy, GroupListModel::GroupColumn), strings({"billing", "fraud"}));
         proxy.setFilterText(QStringLiteral(" sea "));

@@ -376,10 +376,6 @@ void GroupListModel::applySummaries(const QList<monitor::GroupSummary>& summarie
     emit refreshed();
 }
 
-void GroupListModel::applySnapshot(const monitor::ClusterSnapshot& snapshot) {
-    applySummaries(monitor::summariesOf(snapshot.groups));
-}
-
 void GroupListModel::setWatchedGroups(const QSet<QString>& groups) {
     if (groups == m_watched)
         return;

@@ -65,8 +65,6 @@ public:
 
     // The summaries of a ClusterView (ClusterView::groupList), sorted by group id.
     void applySummaries(const QList<monitor::GroupSummary>& summaries);
-    // The same from a bare snapshot (tests): summarises it on this thread.
-    void applySnapshot(const monitor::ClusterSnapshot& snapshot);
     // The row of a group, or -1.
     int rowOf(const QString& groupId) const { return rowOfKey(groupId); }
     // How row `left` orders against row `right` by `column`'s values (numbers as numbers,
