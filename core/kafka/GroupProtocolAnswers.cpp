@@ -20,28 +20,6 @@ using protocol::StructList;
 
 namespace {
 
-// The consumer protocol's assignment, embedded in a classic consumer group member's
-// MemberAssignment bytes: an int16 version, then this structure. Newer versions only
-// append fields, so they are read as the newest known one.
-const protocol::MessageSpec& consumerProtocolAssignment() {
-    using enum protocol::FieldType;
-    using protocol::field;
-    using protocol::since;
-    static const protocol::MessageSpec spec{
-        "ConsumerProtocolAssignment",
-        protocol::between(0, 3),
-        protocol::never(),
-        {
-            protocol::structArray("AssignedPartitions", since(0),
-                                  {
-                                      field("Topic", String, since(0)),
-                                      field("Partitions", Int32Array, since(0)),
-                                  }),
-            field("UserData", Bytes, since(0)).nullable(since(0)).nullByDefault(),
-        }};
-    return spec;
-}
-
 QList<TopicPartition> classicAssignmentOf(const QByteArray& bytes) {
     QList<TopicPartition> partitions;
     if (bytes.isEmpty())
@@ -50,7 +28,7 @@ QList<TopicPartition> classicAssignmentOf(const QByteArray& bytes) {
     const int16_t version = versionReader.readInt16("version");
     if (versionReader.failed() || version < 0)
         return partitions;
-    const protocol::MessageSpec& spec = consumerProtocolAssignment();
+    const protocol::MessageSpec& spec = protocol::consumerProtocolAssignment();
     Result<Struct> decoded = MessageCodec::decodePrefix(
         spec, std::min<int16_t>(version, spec.validVersions.last), QByteArrayView(bytes).sliced(2));
     if (!decoded)
@@ -269,7 +247,9 @@ DescribeOutcome describeOfType(const DescribeBatch& batch, GroupType type,
         return outcome;
     }
     Struct request = MessageCodec::make(api.request);
-    request.set(api.key == protocol::ApiKey::DescribeGroups ? "Groups" : "GroupIds", groupIds);
+    request.set(api.key == protocol::ApiKey::DescribeGroups ? protocol::FieldName("Groups")
+                                                            : protocol::FieldName("GroupIds"),
+                groupIds);
     Result<Struct> answer = batch.connection.call(api, *version, request, batch.deadline);
     if (!answer) {
         for (const QString& groupId : groupIds)

@@ -118,42 +118,43 @@ void fill(Struct& message, const std::vector<FieldSpec>& fields, int16_t version
     for (const FieldSpec& field : fields) {
         if (!field.versions.contains(version))
             continue;
+        const kafka::protocol::FieldName name = kafka::protocol::FieldName::fromSpec(field.name);
         switch (field.type) {
         case FieldType::Bool:
-            message.setBool(field.name, true);
+            message.setBool(name, true);
             break;
         case FieldType::Int8:
         case FieldType::Int16:
         case FieldType::Uint16:
         case FieldType::Int32:
         case FieldType::Int64:
-            message.set(field.name, 7);
+            message.set(name, 7);
             break;
         case FieldType::Float64:
         case FieldType::UuidArray:
             break; // no setter: left at their defaults
         case FieldType::Uuid:
-            message.set(field.name, QByteArray(16, 'u'));
+            message.set(name, QByteArray(16, 'u'));
             break;
         case FieldType::String:
-            message.set(field.name, QStringLiteral("text"));
+            message.set(name, QStringLiteral("text"));
             break;
         case FieldType::Bytes:
-            message.set(field.name, QByteArray("bytes"));
+            message.set(name, QByteArray("bytes"));
             break;
         case FieldType::Int32Array:
         case FieldType::Int64Array:
-            message.set(field.name, QList<int64_t>{1, 2});
+            message.set(name, QList<int64_t>{1, 2});
             break;
         case FieldType::StringArray:
-            message.set(field.name, QStringList{QStringLiteral("a"), QStringLiteral("b")});
+            message.set(name, QStringList{QStringLiteral("a"), QStringLiteral("b")});
             break;
         case FieldType::Struct:
-            fill(message.add(field.name), field.fields, version);
+            fill(message.add(name), field.fields, version);
             break;
         case FieldType::StructArray:
-            fill(message.add(field.name), field.fields, version);
-            fill(message.add(field.name), field.fields, version);
+            fill(message.add(name), field.fields, version);
+            fill(message.add(name), field.fields, version);
             break;
         }
     }

@@ -24,6 +24,7 @@ namespace groupscope::test {
 
 using kafka::protocol::ApiKey;
 using kafka::protocol::ApiSpec;
+using kafka::protocol::FieldName;
 using kafka::protocol::MessageCodec;
 using kafka::protocol::ResponseFrame;
 using kafka::protocol::Struct;
@@ -48,11 +49,11 @@ const ApiSpec* apiOf(ApiKey key) {
     return nullptr;
 }
 
-bool hasField(const Struct& message, const char* name) {
+bool hasField(const Struct& message, FieldName name) {
     if (!message.fields())
         return false;
     for (const auto& field : *message.fields()) {
-        if (std::strcmp(field.name, name) == 0)
+        if (std::strcmp(field.name, name.c_str()) == 0)
             return true;
     }
     return false;
@@ -366,7 +367,7 @@ private:
 
     void pointAtProxy(Struct& message) {
         const QString host = QStringLiteral("127.0.0.1");
-        for (const char* list : {"Brokers", "Coordinators"}) {
+        for (const FieldName list : {FieldName("Brokers"), FieldName("Coordinators")}) {
             if (!hasField(message, list))
                 continue;
             StructList elements = message.structs(list);
@@ -382,12 +383,13 @@ private:
 
     static bool setGroupError(Struct& message, const Fault& fault) {
         bool set = false;
-        for (const char* list : {"Groups", "Coordinators"}) {
+        for (const FieldName list : {FieldName("Groups"), FieldName("Coordinators")}) {
             if (!hasField(message, list))
                 continue;
             StructList elements = message.structs(list);
             for (Struct& element : elements) {
-                const char* key = hasField(element, "GroupId") ? "GroupId" : "Key";
+                const FieldName key =
+                    hasField(element, "GroupId") ? FieldName("GroupId") : FieldName("Key");
                 if (!hasField(element, key) || element.string(key) != fault.groupId)
                     continue;
                 element.set("ErrorCode", int64_t(fault.errorCode));

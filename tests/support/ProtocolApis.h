@@ -31,4 +31,14 @@ inline QList<const kafka::protocol::ApiSpec*> everyProtocolApi() {
             &streamsGroupDescribeApi()};
 }
 
+// Every message spec: each API's request and response, and the structures Kafka embeds
+// as bytes in other messages.
+inline QList<const kafka::protocol::MessageSpec*> everyMessageSpec() {
+    QList<const kafka::protocol::MessageSpec*> specs;
+    for (const kafka::protocol::ApiSpec* api : everyProtocolApi())
+        specs << &api->request << &api->response;
+    specs << &kafka::protocol::consumerProtocolAssignment();
+    return specs;
+}
+
 } // namespace groupscope::test

@@ -10,7 +10,10 @@
 #include "kafka/protocol/ScramClient.h"
 #include "kafka/protocol/WireWriter.h"
 
+#include <QSet>
 #include <QTest>
+
+#include <functional>
 
 using namespace groupscope::kafka;
 using namespace groupscope::kafka::protocol;
@@ -103,6 +106,26 @@ private slots:
         QVERIFY(groups[0].structs("Members").empty());
     }
 
+    void everyKnownFieldNameIsInASpec() {
+        // FieldName accepts the names of knownFieldNames only; each of them must be a field
+        // of some spec (and every spec field is one of them, or its spec does not build).
+        QSet<QString> used;
+        const std::function<void(const std::vector<FieldSpec>&)> collect =
+            [&](const std::vector<FieldSpec>& fields) {
+                for (const FieldSpec& field : fields) {
+                    used.insert(QString::fromLatin1(field.name));
+                    collect(field.fields);
+                }
+            };
+        for (const MessageSpec* spec : groupscope::test::everyMessageSpec())
+            collect(spec->fields);
+        QSet<QString> known;
+        for (const char* name : knownFieldNames)
+            known.insert(QString::fromLatin1(name));
+        QCOMPARE(known - used, QSet<QString>());
+        QCOMPARE(used - known, QSet<QString>());
+    }
+
     void everyApiRoundTripsItsNewestVersion() {
         for (const ApiSpec* api : groupscope::test::everyProtocolApi()) {
             for (const MessageSpec* spec : {&api->request, &api->response}) {
@@ -112,25 +135,26 @@ private slots:
                 for (const FieldSpec& field : spec->fields) {
                     if (!field.versions.contains(version))
                         continue;
+                    const FieldName name = FieldName::fromSpec(field.name);
                     switch (field.type) {
                     case FieldType::Int8:
                     case FieldType::Int16:
                     case FieldType::Uint16:
                     case FieldType::Int32:
                     case FieldType::Int64:
-                        message.set(field.name, 7);
+                        message.set(name, 7);
                         break;
                     case FieldType::Bool:
-                        message.setBool(field.name, true);
+                        message.setBool(name, true);
                         break;
                     case FieldType::String:
-                        message.set(field.name, QStringLiteral("text"));
+                        message.set(name, QStringLiteral("text"));
                         break;
                     case FieldType::StringArray:
-                        message.set(field.name, QStringList{QStringLiteral("a")});
+                        message.set(name, QStringList{QStringLiteral("a")});
                         break;
                     case FieldType::StructArray:
-                        message.add(field.name);
+                        message.add(name);
                         break;
                     default:
                         break;

@@ -36,4 +36,7 @@ const ApiSpec& alterShareGroupOffsetsApi();
 const ApiSpec& deleteShareGroupOffsetsApi();
 const ApiSpec& streamsGroupDescribeApi();
 
+// Structures Kafka embeds as bytes in other messages (GroupApis.cpp).
+const MessageSpec& consumerProtocolAssignment();
+
 } // namespace groupscope::kafka::protocol

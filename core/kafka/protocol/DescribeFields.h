@@ -22,7 +22,7 @@ inline std::vector<FieldSpec> fieldsOf(std::vector<FieldSpec> first,
 }
 
 // A nullable string field of every version, null by default (InstanceId, RackId, ...).
-inline FieldSpec nullableString(const char* name) {
+inline FieldSpec nullableString(FieldName name) {
     return field(name, FieldType::String, since(0)).nullable(since(0)).nullByDefault();
 }
 

@@ -331,4 +331,24 @@ const ApiSpec& deleteGroupsApi() {
     return api;
 }
 
+// The consumer protocol's assignment, embedded in a classic consumer group member's
+// MemberAssignment bytes (DescribeGroups): an int16 version, then this structure. Newer
+// versions only append fields, so they are read as the newest known one.
+const MessageSpec& consumerProtocolAssignment() {
+    using enum FieldType;
+    static const MessageSpec spec{
+        "ConsumerProtocolAssignment",
+        between(0, 3),
+        never(),
+        {
+            structArray("AssignedPartitions", since(0),
+                        {
+                            field("Topic", String, since(0)),
+                            field("Partitions", Int32Array, since(0)),
+                        }),
+            field("UserData", Bytes, since(0)).nullable(since(0)).nullByDefault(),
+        }};
+    return spec;
+}
+
 } // namespace groupscope::kafka::protocol

@@ -5,6 +5,8 @@
 // encoding and decoding of every version from one such description, so adding a field or
 // a version is one line here, never new byte handling.
 
+#include "kafka/protocol/FieldName.h"
+
 #include <cstdint>
 #include <initializer_list>
 #include <utility>
@@ -89,21 +91,21 @@ struct FieldSpec {
     }
 };
 
-inline FieldSpec field(const char* name, FieldType type, Versions versions) {
+inline FieldSpec field(FieldName name, FieldType type, Versions versions) {
     FieldSpec spec;
-    spec.name = name;
+    spec.name = name.c_str();
     spec.type = type;
     spec.versions = versions;
     return spec;
 }
 
-inline FieldSpec structArray(const char* name, Versions versions, std::vector<FieldSpec> fields) {
+inline FieldSpec structArray(FieldName name, Versions versions, std::vector<FieldSpec> fields) {
     FieldSpec spec = field(name, FieldType::StructArray, versions);
     spec.fields = std::move(fields);
     return spec;
 }
 
-inline FieldSpec structField(const char* name, Versions versions, std::vector<FieldSpec> fields) {
+inline FieldSpec structField(FieldName name, Versions versions, std::vector<FieldSpec> fields) {
     FieldSpec spec = field(name, FieldType::Struct, versions);
     spec.fields = std::move(fields);
     return spec;

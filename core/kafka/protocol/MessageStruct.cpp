@@ -24,20 +24,20 @@ Struct::Struct(const std::vector<FieldSpec>* fields)
     : m_fields(fields)
     , m_values(fields ? fields->size() : 0) {}
 
-int Struct::indexOf(const char* name) const {
+int Struct::indexOf(FieldName name) const {
     if (m_fields) {
         for (size_t i = 0; i < m_fields->size(); ++i) {
-            if (std::strcmp((*m_fields)[i].name, name) == 0)
+            if (std::strcmp((*m_fields)[i].name, name.c_str()) == 0)
                 return int(i);
         }
     }
     // A name the schema lacks is a typo in Groupscope's code: loud in every build type (a
     // test fails on it), harmless to the user (the default value is read).
-    qWarning("protocol::Struct: the schema has no field %s", name);
+    qWarning("protocol::Struct: the schema has no field %s", name.c_str());
     return -1;
 }
 
-const Struct::Value* Struct::find(const char* name) const {
+const Struct::Value* Struct::find(FieldName name) const {
     const int index = indexOf(name);
     return index < 0 ? nullptr : &m_values[size_t(index)];
 }
@@ -51,55 +51,55 @@ void Struct::setValueAt(size_t index, Value value) {
         m_values[index] = std::move(value);
 }
 
-Struct& Struct::set(const char* name, int64_t value) {
+Struct& Struct::set(FieldName name, int64_t value) {
     if (const int index = indexOf(name); index >= 0)
         m_values[size_t(index)] = value;
     return *this;
 }
 
-Struct& Struct::setBool(const char* name, bool value) {
+Struct& Struct::setBool(FieldName name, bool value) {
     if (const int index = indexOf(name); index >= 0)
         m_values[size_t(index)] = value;
     return *this;
 }
 
-Struct& Struct::set(const char* name, const QString& value) {
+Struct& Struct::set(FieldName name, const QString& value) {
     if (const int index = indexOf(name); index >= 0)
         m_values[size_t(index)] = value;
     return *this;
 }
 
-Struct& Struct::set(const char* name, const QByteArray& value) {
+Struct& Struct::set(FieldName name, const QByteArray& value) {
     if (const int index = indexOf(name); index >= 0)
         m_values[size_t(index)] = value;
     return *this;
 }
 
-Struct& Struct::set(const char* name, const QList<int64_t>& values) {
+Struct& Struct::set(FieldName name, const QList<int64_t>& values) {
     if (const int index = indexOf(name); index >= 0)
         m_values[size_t(index)] = values;
     return *this;
 }
 
-Struct& Struct::set(const char* name, const QStringList& values) {
+Struct& Struct::set(FieldName name, const QStringList& values) {
     if (const int index = indexOf(name); index >= 0)
         m_values[size_t(index)] = values;
     return *this;
 }
 
-Struct& Struct::set(const char* name, const StructList& elements) {
+Struct& Struct::set(FieldName name, const StructList& elements) {
     if (const int index = indexOf(name); index >= 0)
         m_values[size_t(index)] = elements;
     return *this;
 }
 
-Struct& Struct::setNull(const char* name) {
+Struct& Struct::setNull(FieldName name) {
     if (const int index = indexOf(name); index >= 0)
         m_values[size_t(index)] = Null{};
     return *this;
 }
 
-Struct& Struct::add(const char* name) {
+Struct& Struct::add(FieldName name) {
     const int index = indexOf(name);
     static Struct nowhere; // only reached after the assertion above, in release builds
     if (index < 0)
@@ -115,7 +115,7 @@ Struct& Struct::add(const char* name) {
     return list.back();
 }
 
-int64_t Struct::integer(const char* name) const {
+int64_t Struct::integer(FieldName name) const {
     const int index = indexOf(name);
     if (index < 0)
         return 0;
@@ -127,53 +127,53 @@ int64_t Struct::integer(const char* name) const {
     return (*m_fields)[size_t(index)].defaultValue;
 }
 
-bool Struct::boolean(const char* name) const {
+bool Struct::boolean(FieldName name) const {
     return integer(name) != 0;
 }
 
-double Struct::float64(const char* name) const {
+double Struct::float64(FieldName name) const {
     const Value* value = find(name);
     const auto* number = value ? std::get_if<double>(value) : nullptr;
     return number ? *number : 0.0;
 }
 
-QString Struct::string(const char* name) const {
+QString Struct::string(FieldName name) const {
     const Value* value = find(name);
     const auto* text = value ? std::get_if<QString>(value) : nullptr;
     return text ? *text : QString();
 }
 
-QByteArray Struct::bytes(const char* name) const {
+QByteArray Struct::bytes(FieldName name) const {
     const Value* value = find(name);
     const auto* data = value ? std::get_if<QByteArray>(value) : nullptr;
     return data ? *data : QByteArray();
 }
 
-QList<int64_t> Struct::integers(const char* name) const {
+QList<int64_t> Struct::integers(FieldName name) const {
     const Value* value = find(name);
     const auto* list = value ? std::get_if<QList<int64_t>>(value) : nullptr;
     return list ? *list : QList<int64_t>();
 }
 
-QStringList Struct::strings(const char* name) const {
+QStringList Struct::strings(FieldName name) const {
     const Value* value = find(name);
     const auto* list = value ? std::get_if<QStringList>(value) : nullptr;
     return list ? *list : QStringList();
 }
 
-QList<QByteArray> Struct::uuids(const char* name) const {
+QList<QByteArray> Struct::uuids(FieldName name) const {
     const Value* value = find(name);
     const auto* list = value ? std::get_if<QList<QByteArray>>(value) : nullptr;
     return list ? *list : QList<QByteArray>();
 }
 
-const StructList& Struct::structs(const char* name) const {
+const StructList& Struct::structs(FieldName name) const {
     const Value* value = find(name);
     const auto* list = value ? std::get_if<StructList>(value) : nullptr;
     return list ? *list : emptyStructList();
 }
 
-Struct Struct::child(const char* name) const {
+Struct Struct::child(FieldName name) const {
     const int index = indexOf(name);
     if (index < 0)
         return Struct();
@@ -181,7 +181,7 @@ Struct Struct::child(const char* name) const {
     return list.empty() ? Struct(&(*m_fields)[size_t(index)].fields) : list.front();
 }
 
-bool Struct::isNull(const char* name) const {
+bool Struct::isNull(FieldName name) const {
     const int index = indexOf(name);
     if (index < 0)
         return false;

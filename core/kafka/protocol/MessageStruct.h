@@ -4,6 +4,7 @@
 // way. A field that is not set reads as its default, so code written for the newest
 // version reads older versions' answers without special cases.
 
+#include "kafka/protocol/FieldName.h"
 #include "kafka/protocol/MessageSchema.h"
 
 #include <QByteArray>
@@ -30,32 +31,33 @@ public:
     // A structure with the given fields (a message's top level, or a nested structure's).
     explicit Struct(const std::vector<FieldSpec>* fields);
 
-    // Setters; each returns *this so a request reads as one expression. Setting a name
-    // the schema does not have is a programming error (asserted in debug builds).
-    Struct& set(const char* name, int64_t value);
-    Struct& set(const char* name, int value) { return set(name, int64_t(value)); }
-    Struct& setBool(const char* name, bool value);
-    Struct& set(const char* name, const QString& value);
-    Struct& set(const char* name, const QByteArray& value); // bytes and uuid fields
-    Struct& set(const char* name, const QList<int64_t>& values);
-    Struct& set(const char* name, const QStringList& values);
-    Struct& set(const char* name, const StructList& elements); // a StructArray field
-    Struct& setNull(const char* name);
+    // Setters; each returns *this so a request reads as one expression. A name no spec has
+    // does not compile (FieldName); one that this structure's schema lacks is a programming
+    // error, warned about at run time.
+    Struct& set(FieldName name, int64_t value);
+    Struct& set(FieldName name, int value) { return set(name, int64_t(value)); }
+    Struct& setBool(FieldName name, bool value);
+    Struct& set(FieldName name, const QString& value);
+    Struct& set(FieldName name, const QByteArray& value); // bytes and uuid fields
+    Struct& set(FieldName name, const QList<int64_t>& values);
+    Struct& set(FieldName name, const QStringList& values);
+    Struct& set(FieldName name, const StructList& elements); // a StructArray field
+    Struct& setNull(FieldName name);
     // Appends a new element to a StructArray field, or sets a Struct field, and returns it.
-    Struct& add(const char* name);
+    Struct& add(FieldName name);
 
-    int64_t integer(const char* name) const;
-    bool boolean(const char* name) const;
-    double float64(const char* name) const;
-    QString string(const char* name) const;
-    QByteArray bytes(const char* name) const; // also uuid fields
-    QList<int64_t> integers(const char* name) const;
-    QStringList strings(const char* name) const;
-    QList<QByteArray> uuids(const char* name) const;
-    const StructList& structs(const char* name) const;
+    int64_t integer(FieldName name) const;
+    bool boolean(FieldName name) const;
+    double float64(FieldName name) const;
+    QString string(FieldName name) const;
+    QByteArray bytes(FieldName name) const; // also uuid fields
+    QList<int64_t> integers(FieldName name) const;
+    QStringList strings(FieldName name) const;
+    QList<QByteArray> uuids(FieldName name) const;
+    const StructList& structs(FieldName name) const;
     // A Struct field, or an empty structure of its schema when absent.
-    Struct child(const char* name) const;
-    bool isNull(const char* name) const;
+    Struct child(FieldName name) const;
+    bool isNull(FieldName name) const;
 
     const std::vector<FieldSpec>* fields() const { return m_fields; }
     // Codec access: the value at the schema's field index (monostate when not set).
@@ -64,8 +66,8 @@ public:
 
 private:
     // The index of `name` in the schema; asserts and returns -1 for an unknown name.
-    int indexOf(const char* name) const;
-    const Value* find(const char* name) const;
+    int indexOf(FieldName name) const;
+    const Value* find(FieldName name) const;
 
     const std::vector<FieldSpec>* m_fields = nullptr;
     std::vector<Value> m_values;

@@ -25,7 +25,7 @@ import org.apache.kafka.common.protocol.types.Type;
 public class PrintMessageSchemas {
     public static void main(String[] args) throws Exception {
         for (String message : args) {
-            Class<?> data = Class.forName("org.apache.kafka.common.message." + message + "Data");
+            Class<?> data = messageClass(message);
             Schema[] schemas = (Schema[]) data.getField("SCHEMAS").get(null);
             for (int version = 0; version < schemas.length; ++version) {
                 String prefix = message + " v" + version;
@@ -36,6 +36,17 @@ public class PrintMessageSchemas {
                 System.out.println(prefix); // a version may have no fields at all
                 printFields(prefix, "", schemas[version]);
             }
+        }
+    }
+
+    // Requests and responses are MessageData classes; structures embedded as bytes in
+    // other messages (ConsumerProtocolAssignment) are named as they are.
+    static Class<?> messageClass(String message) throws ClassNotFoundException {
+        String prefix = "org.apache.kafka.common.message." + message;
+        try {
+            return Class.forName(prefix + "Data");
+        } catch (ClassNotFoundException notData) {
+            return Class.forName(prefix);
         }
     }
 

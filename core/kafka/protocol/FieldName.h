@@ -1,0 +1,196 @@
+#pragma once
+// The names of the fields of every message Groupscope speaks (Kafka's own names: the
+// message specs are checked against Kafka's jars by TestSpecsAgainstKafka), as the one list
+// a field may be addressed by. A FieldName is made at compile time from a literal and the
+// build fails on a name that is not here, so a misspelt field in a spec or in a read or
+// write of a message is a compiler error, not a default value at run time.
+// TestProtocolCodec checks that this list is exactly the names the specs use.
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+namespace groupscope::kafka::protocol {
+
+// Sorted (byte order), for the compile-time binary search.
+inline constexpr std::array knownFieldNames{
+    "AbortedTransactions",
+    "ActiveTasks",
+    "AllowAutoTopicCreation",
+    "ApiKey",
+    "ApiKeys",
+    "AssignedPartitions",
+    "Assignment",
+    "AssignmentEpoch",
+    "AssignorName",
+    "AuthBytes",
+    "AuthorizedOperations",
+    "Brokers",
+    "ClientHost",
+    "ClientId",
+    "ClientSoftwareName",
+    "ClientSoftwareVersion",
+    "ClientTags",
+    "ClusterAuthorizedOperations",
+    "ClusterId",
+    "CommittedLeaderEpoch",
+    "CommittedMetadata",
+    "CommittedOffset",
+    "ControllerId",
+    "CoordinatorKeys",
+    "Coordinators",
+    "CurrentLeaderEpoch",
+    "Epoch",
+    "ErrorCode",
+    "ErrorMessage",
+    "FetchOffset",
+    "FinalizedFeatures",
+    "FinalizedFeaturesEpoch",
+    "FirstOffset",
+    "ForgottenTopicsData",
+    "GenerationIdOrMemberEpoch",
+    "GlobalStores",
+    "GroupEpoch",
+    "GroupId",
+    "GroupIds",
+    "GroupInstanceId",
+    "GroupState",
+    "GroupType",
+    "Groups",
+    "GroupsNames",
+    "HighWatermark",
+    "Host",
+    "IncludeAuthorizedOperations",
+    "IncludeClusterAuthorizedOperations",
+    "IncludeTopicAuthorizedOperations",
+    "IncludeTopologyDescription",
+    "InstanceId",
+    "IsClassic",
+    "IsInternal",
+    "IsolationLevel",
+    "IsrNodes",
+    "Key",
+    "KeyType",
+    "Lag",
+    "LastStableOffset",
+    "LeaderEpoch",
+    "LeaderId",
+    "LogStartOffset",
+    "MaxBytes",
+    "MaxVersion",
+    "MaxVersionLevel",
+    "MaxWaitMs",
+    "Mechanism",
+    "Mechanisms",
+    "MemberAssignment",
+    "MemberEpoch",
+    "MemberId",
+    "MemberMetadata",
+    "MemberType",
+    "Members",
+    "Metadata",
+    "MinBytes",
+    "MinVersion",
+    "MinVersionLevel",
+    "Name",
+    "NodeId",
+    "NodeType",
+    "Nodes",
+    "OfflineReplicas",
+    "Offset",
+    "Partition",
+    "PartitionIndex",
+    "PartitionIndexes",
+    "PartitionMaxBytes",
+    "Partitions",
+    "Port",
+    "PreferredReadReplica",
+    "ProcessId",
+    "Processor",
+    "ProducerId",
+    "ProtocolData",
+    "ProtocolType",
+    "Rack",
+    "RackId",
+    "Records",
+    "RepartitionSinkTopics",
+    "RepartitionSourceTopics",
+    "ReplicaId",
+    "ReplicaNodes",
+    "ReplicationFactor",
+    "RequireStable",
+    "Responses",
+    "Results",
+    "RetentionTimeMs",
+    "SessionEpoch",
+    "SessionId",
+    "SessionLifetimeMs",
+    "SinkTopic",
+    "Source",
+    "SourceTopics",
+    "StandbyTasks",
+    "StartOffset",
+    "StateChangelogTopics",
+    "StatesFilter",
+    "Stores",
+    "SubscribedTopicNames",
+    "SubscribedTopicRegex",
+    "Subtopologies",
+    "SubtopologyId",
+    "Successors",
+    "SupportedFeatures",
+    "TargetAssignment",
+    "TaskEndOffsets",
+    "TaskOffsets",
+    "ThrottleTimeMs",
+    "TimeoutMs",
+    "Timestamp",
+    "Topic",
+    "TopicAuthorizedOperations",
+    "TopicConfigs",
+    "TopicId",
+    "TopicName",
+    "TopicPartitions",
+    "Topics",
+    "Topology",
+    "TopologyDescription",
+    "TopologyDescriptionStatus",
+    "TopologyEpoch",
+    "TypesFilter",
+    "UserData",
+    "UserEndpoint",
+    "Value",
+    "WarmupTasks",
+    "ZkMigrationReady",
+};
+static_assert(std::is_sorted(knownFieldNames.begin(), knownFieldNames.end(),
+                             [](const char* a, const char* b) {
+                                 return std::string_view(a) < std::string_view(b);
+                             }));
+
+class FieldName {
+public:
+    // Fails the build unless `name` is in knownFieldNames.
+    consteval FieldName(const char* name) // NOLINT(google-explicit-constructor): literals
+        : m_name(name) {
+        if (!isKnown(name))
+            throw "not a field of any message spec: see core/kafka/protocol/FieldName.h";
+    }
+    // A name read from a FieldSpec at run time (code that walks a spec's fields): it was
+    // checked when the spec was built.
+    static FieldName fromSpec(const char* specFieldName) { return FieldName(specFieldName, 0); }
+
+    constexpr const char* c_str() const { return m_name; }
+
+private:
+    constexpr FieldName(const char* name, int)
+        : m_name(name) {}
+    static consteval bool isKnown(const char* name) {
+        return std::binary_search(knownFieldNames.begin(), knownFieldNames.end(), name,
+                                  [](std::string_view a, std::string_view b) { return a < b; });
+    }
+
+    const char* m_name;
+};
+
+} // namespace groupscope::kafka::protocol
