@@ -142,43 +142,4 @@ kafka::Result<bool> SandboxAdmin::offersConsumerProtocol(int32_t brokerId) {
     return false;
 }
 
-kafka::Status SandboxAdmin::commitGroupOffsets(const QString& groupId,
-                                               const QList<kafka::CommittedOffset>& offsets) {
-    QList<QPair<kafka::TopicPartition, int64_t>> partitionsWithOffsets;
-    for (const kafka::CommittedOffset& committed : offsets)
-        partitionsWithOffsets.append({committed.topicPartition, committed.offset});
-    const kafka::TopicPartitionListHandle list =
-        kafka::makeTopicPartitionList(partitionsWithOffsets);
-    kafka::AlterConsumerGroupOffsetsHandle request(
-        rd_kafka_AlterConsumerGroupOffsets_new(groupId.toUtf8().constData(), list.get()));
-    rd_kafka_AlterConsumerGroupOffsets_t* requests[] = {request.get()};
-    auto options = makeOptions(RD_KAFKA_ADMIN_OP_ALTERCONSUMERGROUPOFFSETS);
-    rd_kafka_AlterConsumerGroupOffsets(m_client->handle(), requests, 1, options.get(),
-                                       m_queue.get());
-    const QString what = QStringLiteral("committing offsets of group %1").arg(groupId);
-    auto event = waitForResult(what);
-    if (!event)
-        return event.error();
-    rd_kafka_event_t* raw = event.value().get();
-    size_t count = 0;
-    const auto** groups = rd_kafka_AlterConsumerGroupOffsets_result_groups(
-        rd_kafka_event_AlterConsumerGroupOffsets_result(raw), &count);
-    for (size_t i = 0; i < count; ++i) {
-        if (const rd_kafka_error_t* groupError = rd_kafka_group_result_error(groups[i])) {
-            kafka::KafkaError error = kafka::KafkaError::fromCode(rd_kafka_error_code(groupError));
-            error.message = QStringLiteral("%1: %2").arg(
-                what, QString::fromUtf8(rd_kafka_error_string(groupError)));
-            return error;
-        }
-        const auto* partitions = rd_kafka_group_result_partitions(groups[i]);
-        for (int p = 0; partitions && p < partitions->cnt; ++p)
-            if (const auto code = partitions->elems[p].err)
-                return kafka::KafkaError::fromCode(
-                    code, QStringLiteral("%1, partition %2:%3")
-                              .arg(what, QString::fromUtf8(partitions->elems[p].topic))
-                              .arg(partitions->elems[p].partition));
-    }
-    return kafka::Done{};
-}
-
 } // namespace groupscope::sandbox

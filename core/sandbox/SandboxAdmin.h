@@ -27,10 +27,6 @@ public:
 
     // Creates the topics with replication factor 1; a topic that already exists is fine.
     kafka::Status createTopics(const QList<SandboxTopic>& topics);
-    // Commits `offsets` for `groupId`. Kafka accepts this only while the group has no
-    // active members; the error then names the group.
-    kafka::Status commitGroupOffsets(const QString& groupId,
-                                     const QList<kafka::CommittedOffset>& offsets);
 
     // Whether the cluster's group coordinator speaks the new consumer protocol (KIP-848):
     // broker `brokerId`'s group.coordinator.rebalance.protocols lists "consumer" (Kafka 4

@@ -108,7 +108,7 @@ bool SandboxArchiveSeeder::trySeed(SandboxAdmin& admin, Clock::time_point dataDe
         setOutcome(Outcome::Pending, QStringLiteral("retrying: ") + logs.error().message);
         return false;
     }
-    QList<kafka::CommittedOffset> middles;
+    QList<QPair<kafka::TopicPartition, int64_t>> middles;
     bool enoughData = true;
     for (const kafka::LogOffsets& log : logs.value()) {
         if (log.error) {
@@ -118,17 +118,22 @@ bool SandboxArchiveSeeder::trySeed(SandboxAdmin& admin, Clock::time_point dataDe
         const int64_t logStart = std::max<int64_t>(0, log.logStartOffset);
         const int64_t logEnd = std::max(logStart, log.logEndOffset);
         enoughData = enoughData && logEnd - logStart >= wantedMessagesPerPartition;
-        kafka::CommittedOffset middle;
-        middle.topicPartition = log.topicPartition;
-        middle.offset = logStart + (logEnd - logStart) / 2;
-        middles.append(middle);
+        middles.append({log.topicPartition, logStart + (logEnd - logStart) / 2});
     }
     if (!enoughData && Clock::now() < dataDeadline)
         return false;
-    if (auto done = admin.commitGroupOffsets(m_group.name, middles); !done) {
-        setOutcome(Outcome::Pending, QStringLiteral("retrying: ") + done.error().message);
+    auto written = client.alterCommittedOffsets(m_group.name, middles);
+    if (!written) {
+        setOutcome(Outcome::Pending, QStringLiteral("retrying: ") + written.error().message);
         return false;
     }
+    for (const kafka::PartitionOutcome& partition : written.value())
+        if (partition.error) {
+            setOutcome(Outcome::Pending,
+                       QStringLiteral("retrying: %1: %2")
+                           .arg(partition.topicPartition.toString(), partition.error.message));
+            return false;
+        }
     setOutcome(Outcome::Committed,
                QStringLiteral("offsets committed mid-log on %1 partitions").arg(middles.size()));
     return true;
