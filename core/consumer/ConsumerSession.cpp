@@ -170,11 +170,23 @@ void ConsumerSession::handleMessage(kafka::MessageHandle message) {
 }
 
 AssignmentMethod ConsumerSession::assignmentMethod() const {
-    // Only an EAGER group replaces whole assignments; without a group ("NONE") librdkafka
-    // accepts incremental changes.
-    const char* protocol = rd_kafka_rebalance_protocol(m_handle.get());
-    return protocol && std::strcmp(protocol, "EAGER") == 0 ? AssignmentMethod::Eager
-                                                           : AssignmentMethod::Incremental;
+    // Decided from the configuration, never asked of librdkafka: rd_kafka_rebalance_protocol()
+    // is answered by librdkafka's main thread without a timeout, and a consumer closing in
+    // the middle of a group's rebalance can leave it unanswered for ever (a sandbox member
+    // leaving while its group rebalanced hung that way on a busy Kafka 3.9 broker). Only an
+    // EAGER assignor (range, roundrobin) replaces whole assignments; librdkafka refuses to
+    // mix EAGER and COOPERATIVE assignors, the consumer protocol is always incremental, and a
+    // session without a group ("NONE") accepts incremental changes.
+    if (m_options.groupId.isEmpty() || m_options.groupProtocol == GroupProtocol::Consumer)
+        return AssignmentMethod::Incremental;
+    // The profile's properties, then the session's, win over the session's default.
+    QString strategies = m_options.assignmentStrategy;
+    for (const auto* properties : {&m_options.profile.extraProperties, &m_options.properties})
+        for (const auto& [name, value] : *properties)
+            if (name == QLatin1String("partition.assignment.strategy"))
+                strategies = value;
+    return strategies.contains(QLatin1String("cooperative")) ? AssignmentMethod::Incremental
+                                                             : AssignmentMethod::Eager;
 }
 
 void ConsumerSession::onRebalance(rd_kafka_resp_err_t code,
@@ -208,9 +220,6 @@ void ConsumerSession::rebalanceCallback(rd_kafka_t*, rd_kafka_resp_err_t code,
                                         rd_kafka_topic_partition_list_t* partitions, void* opaque) {
     // The opaque is set before the handle exists and the engine lives as long as the handle.
     auto* self = static_cast<ConsumerSession*>(opaque);
-    // Asked once, first: librdkafka answers rd_kafka_rebalance_protocol() through its main
-    // thread and waits without a timeout, and once the final revoke of a closing consumer
-    // has been answered (unassigned) that thread no longer does: asking then hangs.
     const AssignmentMethod method = self->assignmentMethod();
     try {
         if (self->m_callbacksEnabled) {
