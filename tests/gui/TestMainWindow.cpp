@@ -133,7 +133,7 @@ private slots:
         kerberos.securityProtocol = QStringLiteral("SASL_PLAINTEXT");
         kerberos.saslMechanism = QStringLiteral("GSSAPI");
         window.connectTo(kerberos);
-        QCOMPARE(mode->text(), QStringLiteral("Groups via librdkafka"));
+        QCOMPARE(mode->text(), QStringLiteral("Via librdkafka"));
         QVERIFY2(mode->toolTip().contains(QStringLiteral("SASL mechanism GSSAPI")) &&
                      mode->toolTip().contains(QStringLiteral("share or streams groups")),
                  qPrintable(mode->toolTip()));

@@ -1,22 +1,19 @@
-// MainWindow's connection profile: the window's own (title, colour, production mark), the
-// windows of other profiles (File > New window), and what each profile's window remembers
-// of itself (WindowLayoutStore): layout, column widths, sort, filter and open group.
+// What each profile's window remembers of itself (WindowLayoutStore): layout, column
+// widths, sort, filter and open group; and the windows of other profiles (File > New
+// window).
 
 #include "windows/MainWindow.h"
 
-#include "controllers/ResetController.h"
 #include "dialogs/ConnectionManagerDialog.h"
-#include "models/GroupListModel.h"
+#include "widgets/GroupBrowser.h"
 #include "widgets/GroupDetailWidget.h"
 #include "widgets/OffsetResetPanel.h"
 #include "widgets/PlaceholderTableView.h"
 
 #include <QComboBox>
 #include <QHeaderView>
-#include <QLabel>
 #include <QLineEdit>
 #include <QSplitter>
-#include <QSystemTrayIcon>
 #include <QTabWidget>
 
 namespace groupscope::ui {
@@ -26,11 +23,11 @@ WindowLayout MainWindow::currentLayout() const {
     layout.geometry = saveGeometry();
     layout.splitter = m_splitter->saveState();
     layout.docks = saveState(); // the alerts
-    layout.groupColumns = m_view->horizontalHeader()->saveState();
+    layout.groupColumns = m_browser->view()->horizontalHeader()->saveState();
     layout.partitionColumns = m_detail->partitionView()->horizontalHeader()->saveState();
     layout.offsetColumns = m_detail->offsetPanel()->view()->horizontalHeader()->saveState();
-    layout.filterText = m_filterEdit->text();
-    layout.stateFilter = m_stateFilter->currentIndex();
+    layout.filterText = m_browser->filterEdit()->text();
+    layout.stateFilter = m_browser->stateFilter()->currentIndex();
     layout.browserTab = m_browserTabs->currentIndex();
     layout.openGroup = m_groupToOpen.isEmpty() ? m_detail->groupId() : m_groupToOpen;
     return layout;
@@ -42,21 +39,23 @@ void MainWindow::applyLayout(const WindowLayout& layout, bool withGeometry) {
     m_splitter->restoreState(layout.splitter);
     restoreState(layout.docks);
     // The header's state holds the sort column; the proxy sorts when told.
-    QHeaderView* header = m_view->horizontalHeader();
+    QTableView* list = m_browser->view();
+    QHeaderView* header = list->horizontalHeader();
     if (header->restoreState(layout.groupColumns))
-        m_view->sortByColumn(header->sortIndicatorSection(), header->sortIndicatorOrder());
+        list->sortByColumn(header->sortIndicatorSection(), header->sortIndicatorOrder());
     m_detail->partitionView()->horizontalHeader()->restoreState(layout.partitionColumns);
     m_detail->offsetPanel()->view()->horizontalHeader()->restoreState(layout.offsetColumns);
-    m_filterEdit->setText(layout.filterText);
-    if (layout.stateFilter >= 0 && layout.stateFilter < m_stateFilter->count())
-        m_stateFilter->setCurrentIndex(layout.stateFilter);
+    m_browser->filterEdit()->setText(layout.filterText);
+    if (QComboBox* states = m_browser->stateFilter();
+        layout.stateFilter >= 0 && layout.stateFilter < states->count())
+        states->setCurrentIndex(layout.stateFilter);
     if (layout.browserTab >= 0 && layout.browserTab < m_browserTabs->count())
         m_browserTabs->setCurrentIndex(layout.browserTab);
 }
 
 void MainWindow::saveLayout() const {
     // Without a saved profile, only the sizes are kept, as the start of the next window.
-    WindowLayoutStore::save(m_connection.isSavedProfile ? m_connection.displayName() : QString(),
+    WindowLayoutStore::save(connection().isSavedProfile ? connection().displayName() : QString(),
                             currentLayout());
 }
 
@@ -71,27 +70,6 @@ MainWindow* MainWindow::openWindow(const SavedConnection& connection) {
     window->connectTo(connection);
     window->show();
     return window;
-}
-
-QColor MainWindow::profileColour() const {
-    return QColor(m_connection.colour);
-}
-
-void MainWindow::showProfile() {
-    const QString name = m_connection.displayName();
-    const QColor colour = profileColour();
-    m_colourBar->setVisible(colour.isValid());
-    m_colourBar->setStyleSheet(
-        colour.isValid() ? QStringLiteral("background-color: %1;").arg(colour.name()) : QString());
-    m_profileLabel->setText(m_connection.production ? tr("● %1 · production").arg(name)
-                                                    : tr("● %1").arg(name));
-    m_profileLabel->setStyleSheet(
-        colour.isValid() ? QStringLiteral("color: %1; font-weight: bold;").arg(colour.name())
-                         : QStringLiteral("font-weight: bold;"));
-    m_profileLabel->setVisible(!name.isEmpty());
-    m_tray->setToolTip(tr("Groupscope — %1").arg(name));
-    m_resetController->setProduction(m_connection.production, name);
-    updateTitle();
 }
 
 } // namespace groupscope::ui
