@@ -21,13 +21,6 @@ using kafka::TopicPartition;
 
 namespace {
 
-lag::LagHistoryOptions sparklineOptions(int samples) {
-    lag::LagHistoryOptions options;
-    options.rawSampleCount = samples;
-    options.tiers.clear();
-    return options;
-}
-
 std::optional<double> addRates(std::optional<double> sum, std::optional<double> rate) {
     if (!rate)
         return sum;
@@ -42,11 +35,13 @@ GroupMonitor::GroupMonitor(const lag::Clock& clock)
 GroupMonitor::GroupMonitor(const lag::Clock& clock, Options options)
     : m_clock(clock)
     , m_options(std::move(options))
-    , m_lagHistory(clock, m_options.lagHistory, m_options.partitionLagHistory)
-    , m_sparklines(clock, sparklineOptions(m_options.sparklineSamples))
-    , m_timeLag(clock)
+    , m_lag(clock,
+            {m_options.lagHistory, m_options.partitionLagHistory, m_options.sparklineSamples})
     , m_pollTime(clock)
     , m_health(m_pollTime, m_options.health)
+    , m_commits(m_lag, m_health,
+                {m_options.commitHistoryPerGroup, m_options.lagBackfillStepMs,
+                 m_options.lagBackfillWindowMs})
     , m_timeline(m_options.timeline)
     , m_rebalances(clock, {m_options.rebalanceThresholds})
     , m_historyStartMs(clock.nowMs() - m_options.lagBackfillWindowMs) {}
@@ -88,22 +83,17 @@ void GroupMonitor::observePoll(const GroupSnapshot& snapshot, int64_t takenAtMs)
     }
     trackPartitions(snapshot.groupId(), group, snapshot);
     m_rebalances.observePoll(snapshot, takenAtMs, commitsFromStream());
-    recordLogEnds(snapshot, takenAtMs);
     const bool detail = keepsDetail(snapshot.groupId());
-    if (detail)
-        m_lagHistory.recordSnapshot(snapshot, takenAtMs);
-    if (std::any_of(snapshot.partitions.cbegin(), snapshot.partitions.cend(),
-                    [](const PartitionSnapshot& partition) { return partition.lag.has_value(); }))
-        m_sparklines.record(lag::LagSeriesKey::forGroup(snapshot.groupId()), snapshot.totalLag(),
-                            takenAtMs);
+    m_lag.recordPoll(snapshot, takenAtMs, detail);
     if (commitsFromStream()) {
         for (const PartitionSnapshot& partition : snapshot.partitions)
             if (const auto lag = partition.lagToConsume())
                 m_health.setCurrentLag(snapshot.groupId(), partition.topicPartition, *lag);
-        flushCommitsAwaitingLogEnd(snapshot.groupId(), group);
+        m_commits.flushCommitsAwaitingLogEnd(snapshot.groupId());
     } else {
         m_health.observeSnapshot(snapshot, takenAtMs);
-        recordPolledCommits(group, snapshot, takenAtMs, detail);
+        m_commits.recordPolledCommits(snapshot, group.polled ? &group.lastPoll : nullptr, takenAtMs,
+                                      detail);
     }
     switch (detail ? detailStreamState(snapshot.groupId()) : StreamState::Pending) {
     case StreamState::Unavailable:
@@ -143,7 +133,7 @@ void GroupMonitor::trackPartitions(const QString& groupId, TrackedGroup& group,
         if (at != group.knownPartitions.end() && *at == partition)
             continue;
         group.knownPartitions.insert(at, partition);
-        ++m_partitionUsers[partition];
+        m_lag.usePartition(partition);
     }
     QList<TopicPartition> dropped;
     for (const TopicPartition& partition : std::as_const(group.knownPartitions)) {
@@ -161,35 +151,21 @@ void GroupMonitor::dropGroupPartition(const QString& groupId, TrackedGroup& grou
     group.knownPartitions.removeOne(partition);
     group.absentPartitionPolls.remove(partition);
     m_health.removePartition(groupId, partition);
-    m_timeLag.removeGroupPartition(groupId, partition);
-    m_lagHistory.remove(lag::LagSeriesKey::forPartition(groupId, partition));
     const bool topicLeft = std::none_of(
         group.knownPartitions.cbegin(), group.knownPartitions.cend(),
         [&partition](const TopicPartition& known) { return known.topic == partition.topic; });
-    if (topicLeft)
-        m_lagHistory.remove(lag::LagSeriesKey::forTopic(groupId, partition.topic));
-    releasePartition(partition);
-}
-
-void GroupMonitor::releasePartition(const TopicPartition& partition) {
-    const auto users = m_partitionUsers.find(partition);
-    if (users == m_partitionUsers.end() || --users.value() > 0)
-        return;
-    m_partitionUsers.erase(users);
-    m_logEnds.remove(partition);
-    m_timeLag.removePartition(partition);
+    m_lag.removeGroupPartition(groupId, partition, topicLeft);
 }
 
 void GroupMonitor::evictGroup(const QString& groupId) {
     const auto it = m_groups.find(groupId);
     if (it != m_groups.end()) {
         for (const TopicPartition& partition : std::as_const(it->knownPartitions))
-            releasePartition(partition);
+            m_lag.releasePartition(partition);
         m_groups.erase(it);
     }
-    m_lagHistory.removeGroup(groupId);
-    m_sparklines.removeGroup(groupId);
-    m_timeLag.removeGroup(groupId);
+    m_lag.removeGroup(groupId);
+    m_commits.removeGroup(groupId);
     m_health.removeGroup(groupId);
     m_timeline.removeGroup(groupId);
     m_rebalances.removeGroup(groupId);
@@ -210,52 +186,17 @@ GroupMonitor::Footprint GroupMonitor::footprint() const {
     Footprint footprint;
     footprint.groups = m_groups.size();
     footprint.timelineGroups = m_timeline.groups().size();
-    footprint.lagSeries = m_lagHistory.seriesCount();
-    footprint.logEndTables = m_timeLag.partitionCount();
-    footprint.consumptionRates = m_timeLag.consumptionCount();
+    footprint.lagSeries = m_lag.lagHistory().seriesCount();
+    footprint.logEndTables = m_lag.logEndTables();
+    footprint.consumptionRates = m_lag.consumptionRates();
     footprint.healthGroups = m_health.groupCount();
     return footprint;
 }
 
-void GroupMonitor::recordLogEnds(const GroupSnapshot& snapshot, int64_t takenAtMs) {
-    for (const PartitionSnapshot& partition : snapshot.partitions) {
-        if (partition.logEndOffset < 0)
-            continue;
-        // Many groups read the same partition; one sample per poll is enough.
-        LogEndSample& sample = m_logEnds[partition.topicPartition];
-        if (sample.timeMs >= takenAtMs)
-            continue;
-        sample = {partition.logEndOffset, takenAtMs};
-        m_timeLag.recordLogEndOffset(partition.topicPartition, partition.logEndOffset, takenAtMs);
-    }
-}
-
-void GroupMonitor::recordPolledCommits(TrackedGroup& group, const GroupSnapshot& snapshot,
-                                       int64_t takenAtMs, bool detail) {
-    // The previous poll's commits, to tell the detail's commit history which are new: only
-    // for a group in detail (the open one), not for the 10,000 in the list. std::as_const:
-    // lastPoll's partitions are shared with the view on screen, and a non-const loop would
-    // copy them all.
-    QHash<TopicPartition, int64_t> previous;
-    if (group.polled && detail)
-        for (const PartitionSnapshot& partition : std::as_const(group.lastPoll.partitions))
-            if (partition.committedOffset)
-                previous.insert(partition.topicPartition, *partition.committedOffset);
-    for (const PartitionSnapshot& partition : snapshot.partitions) {
-        if (!partition.committedOffset)
-            continue;
-        m_timeLag.recordCommittedOffset(snapshot.groupId(), partition.topicPartition,
-                                        *partition.committedOffset, takenAtMs);
-        const auto before = previous.constFind(partition.topicPartition);
-        if (detail && (before == previous.cend() || *before != *partition.committedOffset))
-            appendCommit(group, {partition.topicPartition, *partition.committedOffset, takenAtMs,
-                                 partition.commitMetadata, false});
-    }
-}
-
 void GroupMonitor::observeRecord(const OffsetsTopicRecord& record) {
     if (const auto* commit = std::get_if<OffsetCommit>(&record)) {
-        observeCommit(*commit);
+        tracked(commit->group); // a group the offsets topic names is tracked until evicted
+        m_commits.observeCommit(*commit, detailFromStream(commit->group));
     } else if (const auto* metadata = std::get_if<GroupMetadata>(&record)) {
         // Every group's rebalance counts; only the watched ones keep the whole timeline.
         m_rebalances.observeGroupMetadata(*metadata);
@@ -269,8 +210,10 @@ void GroupMonitor::observeRecord(const OffsetsTopicRecord& record) {
 
 void GroupMonitor::observeReplayedRecord(const OffsetsTopicRecord& record) {
     if (const auto* commit = std::get_if<OffsetCommit>(&record)) {
-        if (isWatched(commit->group) && !detailFromStream(commit->group))
-            recordDetailCommit(commit->group, *commit);
+        if (isWatched(commit->group) && !detailFromStream(commit->group)) {
+            tracked(commit->group);
+            m_commits.recordDetailCommit(*commit);
+        }
     } else if (const auto* metadata = std::get_if<GroupMetadata>(&record)) {
         if (isWatched(metadata->group) && !detailFromStream(metadata->group))
             m_timeline.observeGroupMetadata(*metadata);
@@ -297,24 +240,6 @@ bool GroupMonitor::detailFromStream(const QString& group) const {
     return watched != m_watched.cend() && watched->source == HistorySource::Stream;
 }
 
-void GroupMonitor::recordDetailCommit(const QString& groupId, const OffsetCommit& commit) {
-    TrackedGroup& group = tracked(groupId);
-    if (commit.isTombstone) {
-        appendCommit(group, {commit.topicPartition, -1, commit.recordTimestamp, {}, true});
-        return;
-    }
-    const int64_t timeMs =
-        commit.commitTimestamp >= 0 ? commit.commitTimestamp : commit.recordTimestamp;
-    appendCommit(group, {commit.topicPartition, commit.offset, timeMs, commit.metadata, false});
-    // Live commits count too until the rebuild is done: a group first seen after the replay
-    // must not pretend its offsets stood still.
-    if (!group.backfillDone) {
-        if (!group.backfill)
-            group.backfill.emplace(m_options.lagBackfillStepMs, m_options.lagBackfillWindowMs);
-        group.backfill->recordCommit(commit.topicPartition, commit.offset, timeMs);
-    }
-}
-
 void GroupMonitor::watch(const QString& group, HistorySource source) {
     const auto it = m_watched.constFind(group);
     if (it != m_watched.cend() && it->source == source)
@@ -335,104 +260,8 @@ void GroupMonitor::setReplayComplete(const QString& group) {
 
 void GroupMonitor::dropDetail(const QString& groupId) {
     m_timeline.removeGroup(groupId);
-    m_lagHistory.removeGroup(groupId);
-    const auto it = m_groups.find(groupId);
-    if (it == m_groups.end())
-        return;
-    it->commits.clear();
-    it->backfill.reset();
-    it->backfillDone = false;
-    it->lagTrail = {};
-}
-
-void GroupMonitor::observeCommit(const OffsetCommit& commit) {
-    TrackedGroup& group = tracked(commit.group);
-    if (detailFromStream(commit.group))
-        recordDetailCommit(commit.group, commit);
-    if (commit.isTombstone)
-        return;
-    const int64_t timeMs =
-        commit.commitTimestamp >= 0 ? commit.commitTimestamp : commit.recordTimestamp;
-    m_timeLag.recordCommittedOffset(commit.group, commit.topicPartition, commit.offset, timeMs);
-    // Commits reach the health window in order: behind any that still wait for a log end.
-    const PendingCommit pending{commit.topicPartition, commit.offset, timeMs};
-    if (group.commitsAwaitingLogEnd.empty()) {
-        if (const auto logEnd = logEndOffsetAt(pending.partition, pending.timeMs)) {
-            feedHealth(commit.group, pending, *logEnd);
-            return;
-        }
-    }
-    group.commitsAwaitingLogEnd.push_back(pending);
-    if (const auto excess =
-            int(group.commitsAwaitingLogEnd.size()) - m_options.commitHistoryPerGroup;
-        excess > 0)
-        group.commitsAwaitingLogEnd.erase(group.commitsAwaitingLogEnd.begin(),
-                                          group.commitsAwaitingLogEnd.begin() + excess);
-}
-
-std::optional<int64_t> GroupMonitor::logEndOffsetAt(const TopicPartition& partition,
-                                                    int64_t timeMs) const {
-    // A commit's lag is measured against the log end when it was made, interpolated
-    // between the polls around it as kafka-lag-exporter's lookup table does. Measured
-    // against the newest polled log end instead, every commit within one poll interval
-    // looks like lag going down, and a group falling behind never shows WARN.
-    if (const auto interpolated = m_timeLag.logEndOffsetAt(partition, timeMs))
-        return interpolated;
-    // The lookup table refuses a log end that went down (topic recreated, truncated): a
-    // poll at or after the commit still bounds it.
-    const auto sample = m_logEnds.constFind(partition);
-    if (sample != m_logEnds.cend() && sample->timeMs >= timeMs)
-        return sample->offset;
-    return std::nullopt;
-}
-
-void GroupMonitor::feedHealth(const QString& group, const PendingCommit& commit,
-                              int64_t logEndOffset) {
-    const int64_t lag = std::max<int64_t>(0, logEndOffset - commit.offset);
-    m_health.observeCommit(group, commit.partition, {commit.offset, lag, commit.timeMs});
-}
-
-void GroupMonitor::flushCommitsAwaitingLogEnd(const QString& group, TrackedGroup& tracked) {
-    std::vector<PendingCommit> stillWaiting;
-    QSet<TopicPartition> blocked; // a partition's later commits wait behind its earlier ones
-    for (const PendingCommit& commit : tracked.commitsAwaitingLogEnd) {
-        std::optional<int64_t> logEnd;
-        if (!blocked.contains(commit.partition))
-            logEnd = logEndOffsetAt(commit.partition, commit.timeMs);
-        if (logEnd) {
-            feedHealth(group, commit, *logEnd);
-        } else {
-            blocked.insert(commit.partition);
-            stillWaiting.push_back(commit);
-        }
-    }
-    tracked.commitsAwaitingLogEnd = std::move(stillWaiting);
-}
-
-void GroupMonitor::appendCommit(TrackedGroup& group, CommitHistoryEntry entry) {
-    group.commits.push_back(std::move(entry));
-    if (const auto excess = int(group.commits.size()) - m_options.commitHistoryPerGroup; excess > 0)
-        group.commits.erase(group.commits.begin(), group.commits.begin() + excess);
-}
-
-MonitoredPartition GroupMonitor::monitoredPartition(const QString& group,
-                                                    const PartitionSnapshot& partition) const {
-    MonitoredPartition row;
-    row.setPosition(partition);
-    row.memberId = partition.memberId;
-    row.lagDetail = partition.lagDetail;
-    if (partition.committedOffset)
-        row.timeLag = m_timeLag.timeLag(partition.topicPartition, *partition.committedOffset);
-    // Only markers (or nothing) after the commit, read from the log: caught up in time too,
-    // whatever the log-end history would interpolate for the marker's offset.
-    if (partition.lagDetail->effectiveLag == 0)
-        row.timeLag = lag::TimeLag{lag::TimeLag::Status::CaughtUp, 0, false};
-    row.productionRate = m_timeLag.productionRate(partition.topicPartition);
-    row.consumptionRate = m_timeLag.consumptionRate(group, partition.topicPartition);
-    if (partition.lag)
-        row.drain = lag::TimeLagEstimator::drainEstimate(*partition.lag, row.consumptionRate,
-                                                         row.productionRate);
-    return row;
+    m_lag.removeGroupDetail(groupId);
+    m_commits.dropDetail(groupId);
 }
 
 QStringList GroupMonitor::groupsAwaitingLagBackfill() const {
@@ -440,7 +269,7 @@ QStringList GroupMonitor::groupsAwaitingLagBackfill() const {
     if (m_streamState != StreamState::Live)
         return names;
     for (auto it = m_groups.cbegin(); it != m_groups.cend(); ++it) {
-        if (!it->polled || it->backfillDone || !keepsDetail(it.key()))
+        if (!it->polled || m_commits.isLagBackfillDone(it.key()) || !keepsDetail(it.key()))
             continue;
         const auto watched = m_watched.constFind(it.key());
         const bool replayPending =
@@ -454,45 +283,15 @@ QStringList GroupMonitor::groupsAwaitingLagBackfill() const {
 
 GroupMonitor::LagBackfillRequest GroupMonitor::lagBackfillRequest(const QString& group,
                                                                   int64_t windowStartMs) const {
-    LagBackfillRequest request;
     const auto it = m_groups.constFind(group);
     if (it == m_groups.cend() || !it->polled)
-        return request;
-    const lag::LagBackfill empty(m_options.lagBackfillStepMs);
-    const lag::LagBackfill& backfill = it->backfill ? *it->backfill : empty;
-    // Up to now: where the rebuilt points and the live samples overlap, a chart keeps the
-    // live ones.
-    request.timesMs = backfill.sampleTimes(windowStartMs, m_clock.nowMs());
-    for (const PartitionSnapshot& partition : it->lastPoll.partitions)
-        request.partitions.append(partition.topicPartition);
-    for (const TopicPartition& partition : backfill.replayedPartitions())
-        if (!request.partitions.contains(partition))
-            request.partitions.append(partition);
-    return request;
+        return {};
+    return m_commits.lagBackfillRequest(group, it->lastPoll, windowStartMs, m_clock.nowMs());
 }
 
 void GroupMonitor::completeLagBackfill(const QString& group, const QList<int64_t>& timesMs,
                                        const QHash<TopicPartition, QList<int64_t>>& logEnds) {
-    TrackedGroup& tracked = this->tracked(group);
-    tracked.backfillDone = true;
-    const std::optional<lag::LagBackfill> backfill = std::exchange(tracked.backfill, std::nullopt);
-    if (logEnds.isEmpty())
-        return;
-    QHash<TopicPartition, int64_t> currentCommitted;
-    for (const PartitionSnapshot& partition : tracked.lastPoll.partitions)
-        if (partition.committedOffset)
-            currentCommitted.insert(partition.topicPartition, *partition.committedOffset);
-    // "No record at or after t" means every record was written before t: the log end then
-    // was the newest one a poll has seen.
-    QHash<TopicPartition, QList<int64_t>> resolved = logEnds;
-    for (auto it = resolved.begin(); it != resolved.end(); ++it) {
-        const int64_t newest = m_logEnds.value(it.key()).offset;
-        for (int64_t& offset : it.value())
-            if (offset < 0)
-                offset = newest;
-    }
-    const lag::LagBackfill none(m_options.lagBackfillStepMs);
-    tracked.lagTrail = (backfill ? *backfill : none).build(timesMs, resolved, currentCommitted);
+    m_commits.completeLagBackfill(group, tracked(group).lastPoll, timesMs, logEnds);
 }
 
 GroupMonitorSnapshot GroupMonitor::snapshot(const QString& group) const {
@@ -515,8 +314,8 @@ GroupMonitorSnapshot GroupMonitor::snapshot(const QString& group) const {
     const auto it = m_groups.constFind(group);
     if (it == m_groups.cend())
         return result;
-    result.commits = QList<CommitHistoryEntry>(it->commits.cbegin(), it->commits.cend());
-    result.lagBackfill = it->lagTrail;
+    result.commits = m_commits.commits(group);
+    result.lagBackfill = m_commits.lagTrail(group);
     result.error = it->lastPoll.error;
     if (!it->polled)
         return result;
@@ -528,7 +327,7 @@ GroupMonitorSnapshot GroupMonitor::snapshot(const QString& group) const {
     QList<QPair<TopicPartition, int64_t>> committedOffsets;
     bool hasLag = false;
     for (const PartitionSnapshot& partition : poll.partitions) {
-        MonitoredPartition row = monitoredPartition(group, partition);
+        MonitoredPartition row = m_lag.monitoredPartition(group, partition);
         hasLag = hasLag || row.lag.has_value();
         if (row.lag)
             result.totalLag += *row.lag;
@@ -538,7 +337,7 @@ GroupMonitorSnapshot GroupMonitor::snapshot(const QString& group) const {
         result.consumptionRate = addRates(result.consumptionRate, row.consumptionRate);
         result.partitions.append(std::move(row));
     }
-    result.maxTimeLag = m_timeLag.maxTimeLag(committedOffsets);
+    result.maxTimeLag = m_lag.maxTimeLag(committedOffsets);
     // No committed offset anywhere: nothing to drain, and "drained" would be a claim.
     if (hasLag)
         result.drain = lag::TimeLagEstimator::drainEstimate(result.totalLag, result.consumptionRate,
@@ -591,12 +390,7 @@ GroupTrend GroupMonitor::trend(const QString& group, const GroupMonitorSnapshot*
     // The list shows the verdict the detail shows: lag's, with rebalance health joined.
     trend.health = trend.lagHealth;
     joinRebalanceHealth(trend.health, trend.healthReason, trend.rebalance);
-    const auto points =
-        m_sparklines.points(lag::LagSeriesKey::forGroup(group), std::numeric_limits<int64_t>::min(),
-                            std::numeric_limits<int64_t>::max());
-    trend.recentTotalLag.reserve(points.size());
-    for (const lag::LagHistoryPoint& point : points)
-        trend.recentTotalLag.append(qint64(point.last));
+    trend.recentTotalLag = m_lag.recentTotalLag(group);
     return trend;
 }
 
@@ -619,7 +413,7 @@ QList<PartitionTrend> GroupMonitor::partitionTrends(const GroupSnapshot* poll,
         if (fromDetail)
             partition.timeLag = detail->partitions.at(i).timeLag;
         else if (row.committedOffset)
-            partition.timeLag = m_timeLag.timeLag(row.topicPartition, *row.committedOffset);
+            partition.timeLag = m_lag.timeLag(row.topicPartition, *row.committedOffset);
         if (const auto status = statuses.constFind(row.topicPartition); status != statuses.cend())
             partition.health = *status;
         partitions.append(partition);

@@ -2,10 +2,9 @@
 
 #include "lag/Clock.h"
 #include "lag/HealthEvaluator.h"
-#include "lag/LagBackfill.h"
-#include "lag/LagHistory.h"
-#include "lag/TimeLagEstimator.h"
+#include "monitor/CommitHistory.h"
 #include "monitor/GroupMonitorSnapshot.h"
+#include "monitor/LagSampler.h"
 #include "offsetstopic/OffsetsTopicRecord.h"
 #include "snapshot/GroupSnapshot.h"
 #include "timeline/RebalanceTimeline.h"
@@ -15,12 +14,12 @@
 #include <QSet>
 #include <QStringList>
 
-#include <vector>
-
 namespace groupscope::monitor {
 
 // Combines the two live sources into one view per group: polls (GroupSnapshot, every few
 // seconds) and records of the offsets topic (every commit and every generation, exact).
+// Lag sampling is LagSampler's, the commits and the lag rebuild CommitHistory's; this class
+// tracks which groups and partitions live, which are watched, and the timelines.
 //
 // - Lag history and log-end samples for time lag and production rates come from polls.
 // - Commits, the consumption rate and the health verdict's commit window come from the
@@ -85,10 +84,7 @@ public:
     enum class HistorySource { Stream, Replay };
 
     // What a group's lag rebuild needs: the log end of each partition at each moment.
-    struct LagBackfillRequest {
-        QList<int64_t> timesMs;
-        QList<kafka::TopicPartition> partitions;
-    };
+    using LagBackfillRequest = CommitHistory::LagBackfillRequest;
 
     explicit GroupMonitor(const lag::Clock& clock = lag::SystemClock::instance());
     GroupMonitor(const lag::Clock& clock, Options options);
@@ -161,31 +157,15 @@ public:
 
     GroupMonitorSnapshot snapshot(const QString& group) const;
     QStringList groups() const;
-    const lag::LagHistory& lagHistory() const { return m_lagHistory; }
+    const lag::LagHistory& lagHistory() const { return m_lag.lagHistory(); }
     // The group series of every group, lean: the last sparklineSamples polls.
-    const lag::LagHistory& sparklines() const { return m_sparklines; }
+    const lag::LagHistory& sparklines() const { return m_lag.sparklines(); }
 
 private:
-    struct LogEndSample {
-        int64_t offset = -1;
-        int64_t timeMs = -1;
-    };
-    struct PendingCommit {
-        kafka::TopicPartition partition;
-        int64_t offset = -1;
-        int64_t timeMs = -1;
-    };
     struct TrackedGroup {
         GroupSnapshot lastPoll;
         int64_t lastPollMs = 0;
         bool polled = false;
-        std::vector<CommitHistoryEntry> commits;
-        // Commits read before any poll gave their partition's log end.
-        std::vector<PendingCommit> commitsAwaitingLogEnd;
-        // Replayed commits collect here until the rebuild is done; then only its result is kept.
-        std::optional<lag::LagBackfill> backfill;
-        bool backfillDone = false;
-        lag::LagTrail lagTrail;
         int absentPolls = 0; // consecutive polls that found the group absent
         // Partitions polls have shown, and for how many polls in a row each has been missing.
         // Sorted. A list, not a QSet: a QSet's first bucket span costs some 1.7 KB, which at
@@ -208,26 +188,13 @@ private:
     bool detailFromStream(const QString& group) const;
     // The stream state that decides what polls add to a watched group's timeline.
     StreamState detailStreamState(const QString& group) const;
-    void recordDetailCommit(const QString& group, const offsetstopic::OffsetCommit& commit);
     void dropDetail(const QString& group);
     TrackedGroup& tracked(const QString& group) { return m_groups[group]; }
-    void recordLogEnds(const GroupSnapshot& snapshot, int64_t takenAtMs);
     void trackPartitions(const QString& groupId, TrackedGroup& group,
                          const GroupSnapshot& snapshot);
     void dropGroupPartition(const QString& groupId, TrackedGroup& group,
                             const kafka::TopicPartition& partition);
-    void releasePartition(const kafka::TopicPartition& partition);
     void evictGroup(const QString& groupId);
-    void recordPolledCommits(TrackedGroup& group, const GroupSnapshot& snapshot, int64_t takenAtMs,
-                             bool detail);
-    void observeCommit(const offsetstopic::OffsetCommit& commit);
-    std::optional<int64_t> logEndOffsetAt(const kafka::TopicPartition& partition,
-                                          int64_t timeMs) const;
-    void feedHealth(const QString& group, const PendingCommit& commit, int64_t logEndOffset);
-    void flushCommitsAwaitingLogEnd(const QString& group, TrackedGroup& tracked);
-    void appendCommit(TrackedGroup& group, CommitHistoryEntry entry);
-    MonitoredPartition monitoredPartition(const QString& group,
-                                          const PartitionSnapshot& partition) const;
     // The trend's per-partition part of `poll`'s rows: time lag (from `detail` when given)
     // and the verdict in `health`.
     QList<PartitionTrend> partitionTrends(const GroupSnapshot* poll, const lag::GroupHealth& health,
@@ -237,18 +204,14 @@ private:
     Options m_options;
     StreamState m_streamState = StreamState::Pending;
     QString m_streamReason;
-    lag::LagHistory m_lagHistory;
-    lag::LagHistory m_sparklines;
     QHash<QString, WatchState> m_watched;
-    lag::TimeLagEstimator m_timeLag;
+    LagSampler m_lag;
     lag::ObservedTimeClock m_pollTime; // the health verdicts' "now"
     lag::HealthEvaluator m_health;
+    CommitHistory m_commits;
     timeline::RebalanceTimeline m_timeline;
     timeline::RebalanceTracker m_rebalances; // every group's, lean
-    QHash<kafka::TopicPartition, LogEndSample> m_logEnds;
     QHash<QString, TrackedGroup> m_groups;
-    // How many tracked groups know each partition: its log-end table goes with the last one.
-    QHash<kafka::TopicPartition, int> m_partitionUsers;
     int64_t m_historyStartMs; // where the offsets topic's replay begins
 };
 

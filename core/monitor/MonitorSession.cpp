@@ -134,10 +134,11 @@ void MonitorSession::resolveTopicIds() {
     // Ids no topic has (a topic deleted since) are not looked up again on every refresh.
     if (unresolved.isEmpty() || unresolved == m_topicIdsLookedUp)
         return;
+    auto names = m_admin->topicNamesById();
+    if (!names)
+        return; // the ids stay shown as ids; the next refresh asks again
+    monitor().addTopicNames(names.value());
     m_topicIdsLookedUp = unresolved;
-    if (auto names = m_admin->topicNamesById())
-        monitor().addTopicNames(names.value());
-    // On failure the ids stay shown as ids; the next new id tries again.
 }
 
 kafka::Status MonitorSession::refresh() {
