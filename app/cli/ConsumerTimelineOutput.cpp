@@ -107,8 +107,17 @@ void printMoves(const CommandContext& context, const timeline::GroupTimeline& ti
 } // namespace
 
 QString groupProtocolName(timeline::GroupProtocol protocol) {
-    return protocol == timeline::GroupProtocol::Consumer ? QStringLiteral("consumer")
-                                                         : QStringLiteral("classic");
+    switch (protocol) {
+    case timeline::GroupProtocol::Consumer:
+        return QStringLiteral("consumer");
+    case timeline::GroupProtocol::Share:
+        return QStringLiteral("share");
+    case timeline::GroupProtocol::Streams:
+        return QStringLiteral("streams");
+    case timeline::GroupProtocol::Classic:
+        break;
+    }
+    return QStringLiteral("classic");
 }
 
 void addConsumerTimelineJson(const timeline::GroupTimeline& timeline, QJsonObject& into) {

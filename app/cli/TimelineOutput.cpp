@@ -22,6 +22,27 @@ QJsonValue optionalNumber(std::optional<int64_t> value) {
 
 namespace {
 
+bool isGroupEpoch(const timeline::Generation& generation) {
+    return generation.protocolType == QLatin1String("consumer") ||
+           generation.protocolType == QLatin1String("share") ||
+           generation.protocolType == QLatin1String("streams");
+}
+
+QString protocolDescription(timeline::GroupProtocol protocol) {
+    switch (protocol) {
+    case timeline::GroupProtocol::Consumer:
+        return QStringLiteral(", consumer protocol (KIP-848)");
+    case timeline::GroupProtocol::Share:
+        return QStringLiteral(", share group (KIP-932)");
+    case timeline::GroupProtocol::Streams:
+        return QStringLiteral(", streams group (KIP-1071; partitions are active tasks, "
+                              "subtopology-partition)");
+    case timeline::GroupProtocol::Classic:
+        break;
+    }
+    return QStringLiteral(", classic protocol");
+}
+
 QJsonArray partitionNames(const QList<kafka::TopicPartition>& partitions) {
     QJsonArray names;
     for (const kafka::TopicPartition& partition : partitions)
@@ -79,8 +100,9 @@ QJsonObject generationToJson(const timeline::Generation& generation,
                         {QStringLiteral("atMs"), qint64(replacement.atMs)}});
     return QJsonObject{
         {QStringLiteral("generation"), generation.generationId},
-        // For a consumer-protocol group the entries are group epochs (generation = epoch).
-        {QStringLiteral("groupEpoch"), generation.protocolType == QLatin1String("consumer")},
+        // For a consumer-protocol, share or streams group the entries are group epochs
+        // (generation = epoch).
+        {QStringLiteral("groupEpoch"), isGroupEpoch(generation)},
         {QStringLiteral("approximate"), generation.approximate},
         {QStringLiteral("start"), isoTime(generation.startMs)},
         {QStringLiteral("startMs"), qint64(generation.startMs)},
@@ -106,7 +128,8 @@ QJsonObject streamToJson(const std::optional<monitor::OffsetsTopicStream::Status
         {QStringLiteral("recordsRead"), qint64(status->recordsRead)},
         {QStringLiteral("consumerGroupRecords"), qint64(status->consumerGroupRecords)},
         {QStringLiteral("unknownVersions"), qint64(status->unknownVersions)},
-        {QStringLiteral("otherGroupTypeRecords"), qint64(status->otherGroupTypeRecords)},
+        {QStringLiteral("shareGroupRecords"), qint64(status->shareGroupRecords)},
+        {QStringLiteral("streamsGroupRecords"), qint64(status->streamsGroupRecords)},
         {QStringLiteral("decodeErrors"), qint64(status->decodeErrors)}};
 }
 
@@ -148,7 +171,7 @@ QJsonObject timelineToJson(const GroupMonitorSnapshot& snapshot, int64_t sinceMs
                      {QStringLiteral("states"), states},
                      {QStringLiteral("commits"), commits},
                      {QStringLiteral("stream"), streamToJson(stream)}};
-    if (snapshot.timeline.protocol == timeline::GroupProtocol::Consumer)
+    if (timeline::followsGroupEpochs(snapshot.timeline.protocol))
         addConsumerTimelineJson(snapshot.timeline, json);
     return json;
 }
@@ -183,14 +206,12 @@ void printStateSpans(const CommandContext& context, const GroupMonitorSnapshot& 
 } // namespace
 
 void printTimelineText(const CommandContext& context, const GroupMonitorSnapshot& snapshot) {
-    const bool consumerProtocol = snapshot.timeline.protocol == timeline::GroupProtocol::Consumer;
+    const bool consumerProtocol = timeline::followsGroupEpochs(snapshot.timeline.protocol);
     context.out << "Group " << snapshot.group << ": "
                 << (snapshot.timelineApproximate()
                         ? QStringLiteral("approximate timeline (polling only)")
                         : QStringLiteral("timeline from the offsets topic"))
-                << (consumerProtocol ? QStringLiteral(", consumer protocol (KIP-848)")
-                                     : QStringLiteral(", classic protocol"))
-                << u'\n';
+                << protocolDescription(snapshot.timeline.protocol) << u'\n';
     // A consumer group's entries are its group epochs, bumped by every join and leave.
     TextTable table({consumerProtocol ? QStringLiteral("EPOCH") : QStringLiteral("GENERATION"),
                      QStringLiteral("START"), QStringLiteral("END"), QStringLiteral("DURATION"),

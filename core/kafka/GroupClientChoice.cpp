@@ -29,9 +29,10 @@ QString GroupClientChoice::fallbackNote() const {
 }
 
 QString GroupClientChoice::fallbackNote(const KafkaError& reason) {
-    return QStringLiteral("%1; groups are read through librdkafka instead, which cannot show "
-                          "share or streams groups, member and group epochs, or share-group "
-                          "start offsets, and asks for each group separately")
+    return QStringLiteral("%1; the cluster is read through librdkafka instead, which cannot "
+                          "show share or streams groups, member and group epochs, share-group "
+                          "start offsets or the lag detail read from the log, and asks for each "
+                          "group separately")
         .arg(reason.message);
 }
 

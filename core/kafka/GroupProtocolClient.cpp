@@ -61,6 +61,7 @@ bool stillLoading(int64_t code) {
 GroupProtocolClient::GroupProtocolClient(std::unique_ptr<ClusterConnections> cluster,
                                          Milliseconds timeout)
     : m_cluster(std::move(cluster))
+    , m_coordinators(*m_cluster)
     , m_timeout(timeout) {}
 
 GroupProtocolClient::~GroupProtocolClient() = default;
@@ -142,51 +143,6 @@ Result<QList<GroupListing>> GroupProtocolClient::listGroups() {
     return groups;
 }
 
-void GroupProtocolClient::forEachCoordinator(
-    const QStringList& groupIds, Deadline until, const CoordinatorBatch& perCoordinator,
-    const std::function<void(const QString&, const KafkaError&)>& fail) {
-    QStringList pending = groupIds;
-    // A group whose coordinator moved is looked up and asked once more.
-    for (int attempt = 0; attempt < 2 && !pending.isEmpty(); ++attempt) {
-        const QHash<QString, protocol::CoordinatorLookup> coordinators =
-            m_cluster->coordinators(pending, until);
-        QHash<int32_t, QStringList> byCoordinator;
-        for (const QString& groupId : std::as_const(pending)) {
-            const protocol::CoordinatorLookup lookup = coordinators.value(groupId);
-            if (lookup.error || lookup.nodeId < 0)
-                fail(groupId, lookup.error ? lookup.error
-                                           : KafkaError::fromCode(
-                                                 RD_KAFKA_RESP_ERR_COORDINATOR_NOT_AVAILABLE,
-                                                 QStringLiteral("coordinator of %1").arg(groupId)));
-            else
-                byCoordinator[lookup.nodeId].append(groupId);
-        }
-        QStringList retry;
-        for (auto it = byCoordinator.cbegin(); it != byCoordinator.cend(); ++it) {
-            Result<BrokerConnection*> connection = m_cluster->connection(it.key(), until);
-            if (!connection) {
-                m_cluster->dropConnection(it.key());
-                for (const QString& groupId : it.value()) {
-                    m_cluster->forgetCoordinator(groupId);
-                    fail(groupId, connection.error());
-                }
-                continue;
-            }
-            const QStringList moved = perCoordinator(*connection.value(), it.value());
-            if (!connection.value()->isOpen())
-                m_cluster->dropConnection(it.key());
-            for (const QString& groupId : moved)
-                m_cluster->forgetCoordinator(groupId);
-            retry.append(moved);
-        }
-        pending = retry;
-    }
-    for (const QString& groupId : std::as_const(pending))
-        fail(groupId, KafkaError::fromCode(
-                          RD_KAFKA_RESP_ERR_NOT_COORDINATOR,
-                          QStringLiteral("the coordinator of %1 keeps moving").arg(groupId)));
-}
-
 void GroupProtocolClient::learnTypes(const QStringList& groupIds) {
     const bool typesKnown = std::all_of(groupIds.cbegin(), groupIds.cend(), [&](const QString& id) {
         return m_knownTypes.contains(id);
@@ -229,7 +185,7 @@ Result<QList<GroupDescription>> GroupProtocolClient::describeGroups(const QStrin
         described.insert(groupId, failed);
         lastFailure = failed.error;
     };
-    forEachCoordinator(
+    m_coordinators.forEachCoordinator(
         groupIds, until,
         [&](BrokerConnection& connection, const QStringList& ids) {
             QHash<GroupType, QStringList> byType;
@@ -295,7 +251,7 @@ GroupProtocolClient::committedOffsets(const QStringList& groupIds) {
     const Deadline until = deadline();
     QHash<QString, KafkaError> failures;
     if (!committing.isEmpty())
-        forEachCoordinator(
+        m_coordinators.forEachCoordinator(
             committing, until,
             [&](BrokerConnection& connection, const QStringList& ids) {
                 return detail::fetchCommittedOffsets(connection, newestOffsetFetchByName, ids,

@@ -1,10 +1,10 @@
-#include "kafka/GroupProtocolClient.h"
+#include "kafka/GroupWriteClient.h"
 
 #include "kafka/protocol/Apis.h"
 #include "kafka/protocol/ClusterConnections.h"
 #include "kafka/protocol/MessageCodec.h"
 
-// The group protocol client's deletion of whole groups (DeleteGroups).
+// GroupWriteClient's deletion of whole groups (DeleteGroups).
 
 namespace groupscope::kafka {
 
@@ -13,10 +13,10 @@ using protocol::ClusterConnections;
 using protocol::MessageCodec;
 using protocol::Struct;
 
-QHash<QString, KafkaError> GroupProtocolClient::deleteGroups(const QStringList& groupIds) {
+QHash<QString, KafkaError> GroupWriteClient::deleteGroups(const QStringList& groupIds) {
     QHash<QString, KafkaError> outcomes;
     const protocol::ApiSpec& api = protocol::deleteGroupsApi();
-    forEachCoordinator(
+    m_coordinators.forEachCoordinator(
         groupIds, deadline(),
         [&](BrokerConnection& connection, const QStringList& ids) {
             QStringList moved;

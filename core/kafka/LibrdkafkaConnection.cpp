@@ -1,8 +1,7 @@
-#include "kafka/AdminClient.h"
+#include "kafka/LibrdkafkaConnection.h"
 
-#include "kafka/AdminClientDetail.h"
 #include "kafka/ClientConf.h"
-#include "kafka/GroupClientChoice.h"
+#include "kafka/LibrdkafkaDetail.h"
 #include "kafka/TopicPartitionList.h"
 #include "kafka/protocol/ConnectionSecurity.h"
 #include "kafka/protocol/OAuthTokenSource.h"
@@ -17,9 +16,8 @@
 #include <cstdio>
 #include <exception>
 
-// The client's connection: creation, callbacks, deadlines and waiting for one answer.
-// Its requests are in AdminClientGroupReads.cpp, AdminClientLogOffsets.cpp and
-// AdminClientWrites.cpp.
+// The librdkafka admin handle: creation, callbacks, deadlines and waiting for one answer.
+// Its requests are LibrdkafkaGroupRequests' and LibrdkafkaClusterRequests'.
 
 namespace groupscope::kafka {
 
@@ -61,10 +59,10 @@ KafkaError borrowedError(const rd_kafka_error_t* raw) {
 
 namespace {
 
-// The process-wide log sink (see AdminClient::setLogSink). The flag spares every log line
+// The process-wide log sink (see LibrdkafkaConnection::setLogSink). The flag spares every log line
 // the lock while no sink is set, which is always outside tests.
 QMutex logSinkMutex;
-AdminClient::LogSink logSink;
+LibrdkafkaConnection::LogSink logSink;
 std::atomic<bool> logSinkSet = false;
 
 } // namespace
@@ -103,35 +101,23 @@ Status handOverStaticOAuthToken(rd_kafka_t* handle, const ConnectionProfile& pro
 
 } // namespace
 
-void AdminClient::setLogSink(LogSink sink) {
+void LibrdkafkaConnection::setLogSink(LogSink sink) {
     QMutexLocker lock(&logSinkMutex);
     logSinkSet = bool(sink);
     logSink = std::move(sink);
 }
 
-AdminClient::AdminClient(ConnectionProfile profile, Milliseconds timeout)
-    : m_profile(std::move(profile))
+LibrdkafkaConnection::LibrdkafkaConnection(QString bootstrapServers, Milliseconds timeout)
+    : m_bootstrapServers(std::move(bootstrapServers))
     , m_timeout(timeout) {}
 
-void AdminClient::renewIfCoordinatorMoved(std::unique_ptr<AdminClient>& client) {
-    if (!client || !client->coordinatorMoved())
-        return;
-    auto renewed = create(client->m_profile, client->m_timeout);
-    if (!renewed)
-        return;
-    renewed.value()->setCancelFlag(client->m_cancelled);
-    client = std::move(renewed).value();
-}
-
-AdminClient::~AdminClient() {
+LibrdkafkaConnection::~LibrdkafkaConnection() {
     m_queue.reset(); // the queue must go before its handle
     m_handle.reset();
 }
 
-Result<std::unique_ptr<AdminClient>> AdminClient::create(const ConnectionProfile& profile,
-                                                         Milliseconds timeout) {
-    if (profile.bootstrapServers.trimmed().isEmpty())
-        return KafkaError::invalidArgument(QStringLiteral("no bootstrap servers given"));
+Result<std::unique_ptr<LibrdkafkaConnection>>
+LibrdkafkaConnection::open(const ConnectionProfile& profile, Milliseconds timeout) {
     // Log end offsets as Kafka's own tool reports them (read_uncommitted: the high
     // watermark, not the last stable offset).
     //
@@ -151,61 +137,36 @@ Result<std::unique_ptr<AdminClient>> AdminClient::create(const ConnectionProfile
     if (!conf)
         return conf.error();
 
-    std::unique_ptr<AdminClient> client(new AdminClient(profile, timeout));
+    std::unique_ptr<LibrdkafkaConnection> client(
+        new LibrdkafkaConnection(profile.bootstrapServers, timeout));
     rd_kafka_conf_set_opaque(conf.value().get(), client.get());
-    rd_kafka_conf_set_error_cb(conf.value().get(), &AdminClient::errorCallback);
-    rd_kafka_conf_set_log_cb(conf.value().get(), &AdminClient::logCallback);
+    rd_kafka_conf_set_error_cb(conf.value().get(), &LibrdkafkaConnection::errorCallback);
+    rd_kafka_conf_set_log_cb(conf.value().get(), &LibrdkafkaConnection::logCallback);
 
     char reason[512] = {};
     rd_kafka_t* raw = rd_kafka_new(RD_KAFKA_CONSUMER, conf.value().get(), reason, sizeof reason);
     if (!raw) {
-        const QString why = QString::fromUtf8(reason);
+        const QString whyNot = QString::fromUtf8(reason);
         // OpenSSL's "PEM lib" says nothing to a person; the usual cause is the passphrase.
-        if (why.startsWith(u"ssl.key.location"))
+        if (whyNot.startsWith(u"ssl.key.location"))
             return KafkaError::invalidArgument(
                 QStringLiteral("cannot load the client key %1: wrong key passphrase "
                                "(ssl.key.password), or not a PEM private key: %2")
-                    .arg(profile.sslKeyLocation, why));
+                    .arg(profile.sslKeyLocation, whyNot));
         return KafkaError::invalidArgument(
-            QStringLiteral("cannot create Kafka client: %1").arg(why));
+            QStringLiteral("cannot create Kafka client: %1").arg(whyNot));
     }
     (void)conf.value().release(); // rd_kafka_new took ownership of the configuration
     client->m_handle.reset(raw);
     if (Status token = handOverStaticOAuthToken(raw, profile); !token)
         return token.error();
     client->m_queue.reset(rd_kafka_queue_new(raw));
-    // Groups go through Groupscope's own client unless the profile needs what it does not
-    // speak, or GROUPSCOPE_GROUP_CLIENT=librdkafka asks for librdkafka (GroupClientChoice).
-    if (const GroupClientChoice choice = GroupClientChoice::forProfile(profile); !choice.ownClient)
-        client->m_groupProtocolUnavailable = choice.reason;
-    else if (auto groups = GroupProtocolClient::create(profile, timeout))
-        client->m_groupProtocol = std::move(groups).value();
-    else
-        client->m_groupProtocolUnavailable = groups.error();
     return client;
 }
 
-void AdminClient::setCancelFlag(const std::atomic<bool>* cancelled) {
-    m_cancelled = cancelled;
-    if (m_groupProtocol)
-        m_groupProtocol->setCancelFlag(cancelled);
-}
-
-void AdminClient::setTimeout(Milliseconds timeout) {
-    m_timeout = timeout;
-    if (m_groupProtocol)
-        m_groupProtocol->setTimeout(timeout);
-}
-
-QString AdminClient::groupProtocolFallback() const {
-    if (m_groupProtocol)
-        return {};
-    return GroupClientChoice::fallbackNote(m_groupProtocolUnavailable);
-}
-
-void AdminClient::errorCallback(rd_kafka_t*, int code, const char* reason, void* opaque) {
+void LibrdkafkaConnection::errorCallback(rd_kafka_t*, int code, const char* reason, void* opaque) {
     try {
-        auto* self = static_cast<AdminClient*>(opaque);
+        auto* self = static_cast<LibrdkafkaConnection*>(opaque);
         if (!self)
             return;
         const auto errorCode = rd_kafka_resp_err_t(code);
@@ -220,8 +181,8 @@ void AdminClient::errorCallback(rd_kafka_t*, int code, const char* reason, void*
     }
 }
 
-void AdminClient::logCallback(const rd_kafka_t* handle, int level, const char* facility,
-                              const char* message) {
+void LibrdkafkaConnection::logCallback(const rd_kafka_t* handle, int level, const char* facility,
+                                       const char* message) {
     try {
         // librdkafka logs connection failures at warning/error level; keep the last one for
         // error messages instead of printing it, unless the user asked for Kafka logs.
@@ -234,7 +195,7 @@ void AdminClient::logCallback(const rd_kafka_t* handle, int level, const char* f
                 logSink(level, fromUtf8OrEmpty(facility), fromUtf8OrEmpty(message));
         }
         if (level <= 4)
-            if (auto* self = static_cast<AdminClient*>(rd_kafka_opaque(handle))) {
+            if (auto* self = static_cast<LibrdkafkaConnection*>(rd_kafka_opaque(handle))) {
                 const QString text = fromUtf8OrEmpty(message);
                 // Some handshake failures reach only the log, not the error callback.
                 if (KafkaError failure =
@@ -247,31 +208,31 @@ void AdminClient::logCallback(const rd_kafka_t* handle, int level, const char* f
     }
 }
 
-void AdminClient::recordConnectionProblem(const QString& problem) {
+void LibrdkafkaConnection::recordConnectionProblem(const QString& problem) {
     QMutexLocker lock(&m_problemMutex);
     m_lastConnectionProblem = problem;
 }
 
-void AdminClient::recordSetupFailure(const KafkaError& failure) {
+void LibrdkafkaConnection::recordSetupFailure(const KafkaError& failure) {
     QMutexLocker lock(&m_problemMutex);
     m_setupFailure = failure;
     m_setupFailureTime = Clock::now();
 }
 
-KafkaError AdminClient::setupFailureSince(Clock::time_point since) const {
+KafkaError LibrdkafkaConnection::setupFailureSince(Clock::time_point since) const {
     QMutexLocker lock(&m_problemMutex);
     if (m_setupFailure && m_setupFailureTime >= since)
         return m_setupFailure;
     return {};
 }
 
-void AdminClient::abandonPendingRequests() {
+void LibrdkafkaConnection::abandonPendingRequests() {
     // Each request holds its own reference to its reply queue: dropping ours is safe, and
     // the late answer is freed with the queue.
     m_queue.reset(rd_kafka_queue_new(m_handle.get()));
 }
 
-KafkaError AdminClient::timeoutError(const QString& what) const {
+KafkaError LibrdkafkaConnection::timeoutError(const QString& what) const {
     QString problem;
     KafkaError setupFailure;
     {
@@ -283,19 +244,19 @@ KafkaError AdminClient::timeoutError(const QString& what) const {
     // instead of failing fast; the authentication or TLS failure is still the real reason.
     if (setupFailure) {
         setupFailure.message = QStringLiteral("%1 (bootstrap servers %2): %3")
-                                   .arg(what, m_profile.bootstrapServers, setupFailure.message);
+                                   .arg(what, m_bootstrapServers, setupFailure.message);
         return setupFailure;
     }
     QString message = QStringLiteral("%1 timed out after %2 ms (bootstrap servers %3)")
                           .arg(what)
-                          .arg(m_timeout.count())
-                          .arg(m_profile.bootstrapServers);
+                          .arg(timeout().count())
+                          .arg(m_bootstrapServers);
     if (!problem.isEmpty())
         message += QStringLiteral(": last problem: ") + problem;
     return KafkaError::timeout(message);
 }
 
-KafkaError AdminClient::explain(KafkaError error, const QString& what) const {
+KafkaError LibrdkafkaConnection::explain(KafkaError error, const QString& what) const {
     if (error.isConnectionFailure())
         return timeoutError(what);
     if (!error.message.startsWith(what))
@@ -303,7 +264,7 @@ KafkaError AdminClient::explain(KafkaError error, const QString& what) const {
     return error.withExplanation();
 }
 
-AdminOptionsHandle AdminClient::makeOptions(int operation, Deadline deadline) const {
+AdminOptionsHandle LibrdkafkaConnection::makeOptions(int operation, Deadline deadline) const {
     AdminOptionsHandle options(
         rd_kafka_AdminOptions_new(m_handle.get(), static_cast<rd_kafka_admin_op_t>(operation)));
     char reason[256];
@@ -312,9 +273,9 @@ AdminOptionsHandle AdminClient::makeOptions(int operation, Deadline deadline) co
     return options;
 }
 
-Result<EventHandle> AdminClient::waitForEvent(Deadline deadline, const QString& what,
-                                              rd_kafka_event_type_t type) {
-    const Clock::time_point callStart = deadline - m_timeout;
+Result<EventHandle> LibrdkafkaConnection::waitForEvent(Deadline deadline, const QString& what,
+                                                       rd_kafka_event_type_t type) {
+    const Clock::time_point callStart = deadline - timeout();
     for (;;) {
         // Serve the main queue too: that is where error callbacks are delivered.
         rd_kafka_poll(m_handle.get(), 0);
@@ -327,10 +288,10 @@ Result<EventHandle> AdminClient::waitForEvent(Deadline deadline, const QString& 
         if (KafkaError failure = setupFailureSince(callStart); failure) {
             abandonPendingRequests();
             failure.message = QStringLiteral("%1 (bootstrap servers %2): %3")
-                                  .arg(what, m_profile.bootstrapServers, failure.message);
+                                  .arg(what, m_bootstrapServers, failure.message);
             return failure;
         }
-        if (m_cancelled && m_cancelled->load()) {
+        if (cancelled()) {
             abandonPendingRequests();
             return KafkaError{RD_KAFKA_RESP_ERR__INTR, what + QStringLiteral(" was cancelled"),
                               false, false};
@@ -344,7 +305,7 @@ Result<EventHandle> AdminClient::waitForEvent(Deadline deadline, const QString& 
     }
 }
 
-void AdminClient::noteGroupError(const KafkaError& error) {
+void LibrdkafkaConnection::noteGroupError(const KafkaError& error) {
     if (error.code == RD_KAFKA_RESP_ERR_NOT_COORDINATOR)
         m_coordinatorMoved = true;
 }

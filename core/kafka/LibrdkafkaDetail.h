@@ -1,5 +1,5 @@
 #pragma once
-// Helpers that the AdminClient's source files share (AdminClient.cpp defines them). Only
+// Helpers that the librdkafka admin sources share (LibrdkafkaConnection.cpp defines them). Only
 // core/kafka includes this.
 
 #include "kafka/KafkaError.h"

@@ -1,6 +1,6 @@
-#include "kafka/AdminClient.h"
+#include "kafka/LibrdkafkaGroupRequests.h"
 
-#include "kafka/AdminClientDetail.h"
+#include "kafka/LibrdkafkaDetail.h"
 #include "kafka/TopicPartitionList.h"
 
 #include <librdkafka/rdkafka.h>
@@ -9,7 +9,7 @@
 
 #include <algorithm>
 
-// The AdminClient's group reads: list, describe, committed offsets.
+// The librdkafka admin requests' group reads: list, describe, committed offsets.
 
 namespace groupscope::kafka {
 
@@ -72,36 +72,36 @@ MemberDescription memberOf(const rd_kafka_MemberDescription_t* member) {
 
 } // namespace
 
-Result<QList<GroupListing>> AdminClient::listGroups() {
-    if (m_groupProtocol)
-        return m_groupProtocol->listGroups();
-    const Deadline until = deadline();
+Result<QList<GroupListing>> LibrdkafkaGroupRequests::listGroups() {
+    const Deadline until = m_connection.deadline();
     for (;;) {
         bool brokerStillLoading = false;
         auto listed = listGroupsOnce(until, brokerStillLoading);
         // A broker that is still loading its groups (it has just started, or just become a
         // coordinator) leaves them out of the listing, or fails it when it is the only
         // broker: ask again while there is time, as Kafka's Java client does.
-        if (!brokerStillLoading || remainingMs(until) < 500 || (m_cancelled && m_cancelled->load()))
+        if (!brokerStillLoading || remainingMs(until) < 500 || (m_connection.cancelled()))
             return listed;
-        rd_kafka_poll(m_handle.get(), 200); // a short pause that also serves callbacks
+        rd_kafka_poll(m_connection.handle(), 200); // a short pause that also serves callbacks
     }
 }
 
-Result<QList<GroupListing>> AdminClient::listGroupsOnce(Deadline until, bool& brokerStillLoading) {
+Result<QList<GroupListing>> LibrdkafkaGroupRequests::listGroupsOnce(Deadline until,
+                                                                    bool& brokerStillLoading) {
     // Every broker is asked, and one that is down (stopped, or gone from the cluster but
     // still known to librdkafka) answers only with librdkafka's timeout. That timeout ends a
     // little before ours, so the other brokers' listings arrive instead of a timeout.
-    const auto margin = std::min<Milliseconds>(m_timeout / 5, Milliseconds(1000));
-    auto options = makeOptions(RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPS, until - margin);
-    rd_kafka_ListConsumerGroups(m_handle.get(), options.get(), m_queue.get());
-    auto event = waitForEvent(until, QStringLiteral("listing groups"),
-                              RD_KAFKA_EVENT_LISTCONSUMERGROUPS_RESULT);
+    const auto margin = std::min<LibrdkafkaConnection::Milliseconds>(m_connection.timeout() / 5,
+                                                                     std::chrono::seconds(1));
+    auto options = m_connection.makeOptions(RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPS, until - margin);
+    rd_kafka_ListConsumerGroups(m_connection.handle(), options.get(), m_connection.queue());
+    auto event = m_connection.waitForEvent(until, QStringLiteral("listing groups"),
+                                           RD_KAFKA_EVENT_LISTCONSUMERGROUPS_RESULT);
     if (!event)
         return event.error();
     rd_kafka_event_t* raw = event.value().get();
     if (KafkaError error = eventError(raw); error)
-        return explain(error, QStringLiteral("listing groups"));
+        return m_connection.explain(error, QStringLiteral("listing groups"));
     const auto* result = rd_kafka_event_ListConsumerGroups_result(raw);
     size_t validCount = 0, errorCount = 0;
     const auto** valid = rd_kafka_ListConsumerGroups_result_valid(result, &validCount);
@@ -114,7 +114,7 @@ Result<QList<GroupListing>> AdminClient::listGroupsOnce(Deadline until, bool& br
     }
     // Some brokers may fail while others answer; only when none answered is it an error.
     if (validCount == 0 && errorCount > 0)
-        return explain(borrowedError(errors[0]), QStringLiteral("listing groups"));
+        return m_connection.explain(borrowedError(errors[0]), QStringLiteral("listing groups"));
     QList<GroupListing> groups;
     groups.reserve(qsizetype(validCount));
     for (size_t i = 0; i < validCount; ++i)
@@ -134,28 +134,27 @@ Result<QList<GroupListing>> AdminClient::listGroupsOnce(Deadline until, bool& br
     return groups;
 }
 
-Result<QList<GroupDescription>> AdminClient::describeGroups(const QStringList& groupIds) {
-    if (m_groupProtocol)
-        return m_groupProtocol->describeGroups(groupIds);
+Result<QList<GroupDescription>>
+LibrdkafkaGroupRequests::describeGroups(const QStringList& groupIds) {
     if (groupIds.isEmpty())
         return QList<GroupDescription>{};
-    const Deadline until = deadline();
+    const Deadline until = m_connection.deadline();
     QList<QByteArray> utf8;
     std::vector<const char*> names;
     for (const QString& id : groupIds)
         utf8.append(id.toUtf8());
     for (const QByteArray& id : utf8)
         names.push_back(id.constData());
-    auto options = makeOptions(RD_KAFKA_ADMIN_OP_DESCRIBECONSUMERGROUPS, until);
-    rd_kafka_DescribeConsumerGroups(m_handle.get(), names.data(), names.size(), options.get(),
-                                    m_queue.get());
-    auto event = waitForEvent(until, QStringLiteral("describing groups"),
-                              RD_KAFKA_EVENT_DESCRIBECONSUMERGROUPS_RESULT);
+    auto options = m_connection.makeOptions(RD_KAFKA_ADMIN_OP_DESCRIBECONSUMERGROUPS, until);
+    rd_kafka_DescribeConsumerGroups(m_connection.handle(), names.data(), names.size(),
+                                    options.get(), m_connection.queue());
+    auto event = m_connection.waitForEvent(until, QStringLiteral("describing groups"),
+                                           RD_KAFKA_EVENT_DESCRIBECONSUMERGROUPS_RESULT);
     if (!event)
         return event.error();
     rd_kafka_event_t* raw = event.value().get();
     if (KafkaError error = eventError(raw); error)
-        return explain(error, QStringLiteral("describing groups"));
+        return m_connection.explain(error, QStringLiteral("describing groups"));
     size_t count = 0;
     const auto** groups = rd_kafka_DescribeConsumerGroups_result_groups(
         rd_kafka_event_DescribeConsumerGroups_result(raw), &count);
@@ -166,13 +165,13 @@ Result<QList<GroupDescription>> AdminClient::describeGroups(const QStringList& g
         GroupDescription description;
         description.groupId = QString::fromUtf8(rd_kafka_ConsumerGroupDescription_group_id(group));
         description.error = borrowedError(rd_kafka_ConsumerGroupDescription_error(group));
-        noteGroupError(description.error);
+        m_connection.noteGroupError(description.error);
         // librdkafka reports an unreachable cluster per group (its coordinator lookup timed
         // out), not as the event's error: name the bootstrap servers and the last connection
         // problem, as for every other timeout.
         if (description.error.isConnectionFailure())
-            description.error =
-                timeoutError(QStringLiteral("describing group %1").arg(description.groupId));
+            description.error = m_connection.timeoutError(
+                QStringLiteral("describing group %1").arg(description.groupId));
         description.state = fromLibrdkafka(rd_kafka_ConsumerGroupDescription_state(group));
         description.type = fromLibrdkafka(rd_kafka_ConsumerGroupDescription_type(group));
         description.partitionAssignor =
@@ -204,37 +203,35 @@ Result<QList<GroupDescription>> AdminClient::describeGroups(const QStringList& g
 }
 
 Result<QHash<QString, QList<CommittedOffset>>>
-AdminClient::listCommittedOffsets(const QStringList& groupIds) {
-    if (m_groupProtocol)
-        return m_groupProtocol->committedOffsets(groupIds);
+LibrdkafkaGroupRequests::listCommittedOffsets(const QStringList& groupIds) {
     QHash<QString, QList<CommittedOffset>> offsetsByGroup;
-    const Deadline until = deadline();
+    const Deadline until = m_connection.deadline();
     // Bounded concurrency: enough requests in flight to hide round trips, not so many that
     // a cluster with thousands of groups is flooded.
     constexpr int maxInFlight = 64;
     qsizetype nextToSend = 0;
     int inFlight = 0;
-    auto options = makeOptions(RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPOFFSETS, until);
+    auto options = m_connection.makeOptions(RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPOFFSETS, until);
     while (nextToSend < groupIds.size() || inFlight > 0) {
         while (inFlight < maxInFlight && nextToSend < groupIds.size()) {
             ListConsumerGroupOffsetsHandle request(rd_kafka_ListConsumerGroupOffsets_new(
                 groupIds[nextToSend++].toUtf8().constData(), nullptr));
             rd_kafka_ListConsumerGroupOffsets_t* requests[] = {request.get()};
-            rd_kafka_ListConsumerGroupOffsets(m_handle.get(), requests, 1, options.get(),
-                                              m_queue.get());
+            rd_kafka_ListConsumerGroupOffsets(m_connection.handle(), requests, 1, options.get(),
+                                              m_connection.queue());
             ++inFlight;
         }
-        auto event = waitForEvent(until, QStringLiteral("listing committed offsets"),
-                                  RD_KAFKA_EVENT_LISTCONSUMERGROUPOFFSETS_RESULT);
+        auto event = m_connection.waitForEvent(until, QStringLiteral("listing committed offsets"),
+                                               RD_KAFKA_EVENT_LISTCONSUMERGROUPOFFSETS_RESULT);
         if (!event)
             return event.error();
         --inFlight;
         rd_kafka_event_t* raw = event.value().get();
         if (KafkaError error = eventError(raw); error) {
-            noteGroupError(error);
+            m_connection.noteGroupError(error);
             if (inFlight > 0)
-                abandonPendingRequests();
-            return explain(error, QStringLiteral("listing committed offsets"));
+                m_connection.abandonPendingRequests();
+            return m_connection.explain(error, QStringLiteral("listing committed offsets"));
         }
         size_t count = 0;
         const auto** groups = rd_kafka_ListConsumerGroupOffsets_result_groups(
@@ -242,10 +239,10 @@ AdminClient::listCommittedOffsets(const QStringList& groupIds) {
         for (size_t i = 0; i < count; ++i) {
             const QString groupId = QString::fromUtf8(rd_kafka_group_result_name(groups[i]));
             if (KafkaError error = borrowedError(rd_kafka_group_result_error(groups[i])); error) {
-                noteGroupError(error);
+                m_connection.noteGroupError(error);
                 if (inFlight > 0)
-                    abandonPendingRequests();
-                return explain(
+                    m_connection.abandonPendingRequests();
+                return m_connection.explain(
                     error, QStringLiteral("listing committed offsets of group %1").arg(groupId));
             }
             QList<CommittedOffset>& offsets = offsetsByGroup[groupId];

@@ -1,13 +1,13 @@
-#include "kafka/AdminClient.h"
+#include "kafka/LibrdkafkaGroupRequests.h"
 
-#include "kafka/AdminClientDetail.h"
+#include "kafka/LibrdkafkaDetail.h"
 #include "kafka/TopicPartitionList.h"
 
 #include <librdkafka/rdkafka.h>
 
 #include <QSet>
 
-// The AdminClient's writes: altering and deleting a group's committed offsets.
+// The librdkafka admin requests' writes: altering and deleting a group's committed offsets.
 
 namespace groupscope::kafka {
 
@@ -36,17 +36,19 @@ QList<PartitionOutcome> partitionOutcomes(const rd_kafka_topic_partition_list_t*
 
 } // namespace
 
-Result<QList<PartitionOutcome>> AdminClient::collectGroupWrite(const Deadline& until,
-                                                               const QString& what, bool isDelete) {
-    auto event = waitForEvent(until, what,
-                              isDelete ? RD_KAFKA_EVENT_DELETECONSUMERGROUPOFFSETS_RESULT
-                                       : RD_KAFKA_EVENT_ALTERCONSUMERGROUPOFFSETS_RESULT);
+Result<QList<PartitionOutcome>> LibrdkafkaGroupRequests::collectGroupWrite(const Deadline& until,
+                                                                           const QString& what,
+                                                                           bool isDelete) {
+    auto event =
+        m_connection.waitForEvent(until, what,
+                                  isDelete ? RD_KAFKA_EVENT_DELETECONSUMERGROUPOFFSETS_RESULT
+                                           : RD_KAFKA_EVENT_ALTERCONSUMERGROUPOFFSETS_RESULT);
     if (!event)
         return event.error();
     rd_kafka_event_t* raw = event.value().get();
     if (KafkaError error = eventError(raw); error) {
-        noteGroupError(error);
-        return explain(error, what);
+        m_connection.noteGroupError(error);
+        return m_connection.explain(error, what);
     }
     size_t count = 0;
     const rd_kafka_group_result_t** groups =
@@ -61,9 +63,9 @@ Result<QList<PartitionOutcome>> AdminClient::collectGroupWrite(const Deadline& u
         partitionOutcomes(rd_kafka_group_result_partitions(groups[0]), isDelete);
     // A group-level error (e.g. the group has active members) applies to every partition.
     if (KafkaError groupError = borrowedError(rd_kafka_group_result_error(groups[0])); groupError) {
-        noteGroupError(groupError);
+        m_connection.noteGroupError(groupError);
         if (outcomes.isEmpty())
-            return explain(groupError, what);
+            return m_connection.explain(groupError, what);
         for (PartitionOutcome& outcome : outcomes)
             if (!outcome.error)
                 outcome.error = groupError;
@@ -72,90 +74,62 @@ Result<QList<PartitionOutcome>> AdminClient::collectGroupWrite(const Deadline& u
 }
 
 Result<QList<PartitionOutcome>>
-AdminClient::alterCommittedOffsets(const QString& groupId,
-                                   const QList<QPair<TopicPartition, int64_t>>& offsets,
-                                   const QHash<TopicPartition, QString>& metadata) {
+LibrdkafkaGroupRequests::alterCommittedOffsets(const QString& groupId,
+                                               const QList<QPair<TopicPartition, int64_t>>& offsets,
+                                               const QHash<TopicPartition, QString>& metadata) {
     if (offsets.isEmpty())
         return QList<PartitionOutcome>{};
-    // A share group's positions are its start offsets (AlterShareGroupOffsets).
-    if (m_groupProtocol && m_groupProtocol->typeOf(groupId) == GroupType::Share)
-        return m_groupProtocol->alterShareStartOffsets(groupId, offsets);
-    const Deadline until = deadline();
+    const Deadline until = m_connection.deadline();
     TopicPartitionListHandle list = makeTopicPartitionList(offsets);
     setPartitionMetadata(list.get(), metadata);
     AlterConsumerGroupOffsetsHandle request(
         rd_kafka_AlterConsumerGroupOffsets_new(groupId.toUtf8().constData(), list.get()));
     rd_kafka_AlterConsumerGroupOffsets_t* requests[] = {request.get()};
-    auto options = makeOptions(RD_KAFKA_ADMIN_OP_ALTERCONSUMERGROUPOFFSETS, until);
-    rd_kafka_AlterConsumerGroupOffsets(m_handle.get(), requests, 1, options.get(), m_queue.get());
+    auto options = m_connection.makeOptions(RD_KAFKA_ADMIN_OP_ALTERCONSUMERGROUPOFFSETS, until);
+    rd_kafka_AlterConsumerGroupOffsets(m_connection.handle(), requests, 1, options.get(),
+                                       m_connection.queue());
     return collectGroupWrite(
         until, QStringLiteral("altering the committed offsets of group %1").arg(groupId), false);
 }
 
 Result<QList<PartitionOutcome>>
-AdminClient::deleteCommittedOffsets(const QString& groupId,
-                                    const QList<TopicPartition>& partitions) {
+LibrdkafkaGroupRequests::deleteCommittedOffsets(const QString& groupId,
+                                                const QList<TopicPartition>& partitions) {
     if (partitions.isEmpty())
         return QList<PartitionOutcome>{};
-    if (m_groupProtocol && m_groupProtocol->typeOf(groupId) == GroupType::Share)
-        return deleteShareStartOffsets(groupId, partitions);
-    const Deadline until = deadline();
+    const Deadline until = m_connection.deadline();
     TopicPartitionListHandle list = makeTopicPartitionList(partitions);
     DeleteConsumerGroupOffsetsHandle request(
         rd_kafka_DeleteConsumerGroupOffsets_new(groupId.toUtf8().constData(), list.get()));
     rd_kafka_DeleteConsumerGroupOffsets_t* requests[] = {request.get()};
-    auto options = makeOptions(RD_KAFKA_ADMIN_OP_DELETECONSUMERGROUPOFFSETS, until);
-    rd_kafka_DeleteConsumerGroupOffsets(m_handle.get(), requests, 1, options.get(), m_queue.get());
+    auto options = m_connection.makeOptions(RD_KAFKA_ADMIN_OP_DELETECONSUMERGROUPOFFSETS, until);
+    rd_kafka_DeleteConsumerGroupOffsets(m_connection.handle(), requests, 1, options.get(),
+                                        m_connection.queue());
     return collectGroupWrite(
         until, QStringLiteral("deleting the committed offsets of group %1").arg(groupId), true);
 }
 
-Result<QList<PartitionOutcome>>
-AdminClient::deleteShareStartOffsets(const QString& groupId,
-                                     const QList<TopicPartition>& partitions) {
-    // DeleteShareGroupOffsets takes whole topics: a request for part of a topic the group
-    // has started on would delete more than asked, so it is refused and changes nothing.
-    auto started = m_groupProtocol->shareStartOffsets({groupId});
-    if (!started)
-        return started.error();
-    QSet<TopicPartition> asked(partitions.cbegin(), partitions.cend());
-    QStringList topics;
-    for (const TopicPartition& partition : partitions)
-        if (!topics.contains(partition.topic))
-            topics.append(partition.topic);
-    for (const ShareStartOffset& offset : started.value().value(groupId)) {
-        if (topics.contains(offset.topicPartition.topic) && !asked.contains(offset.topicPartition))
-            return KafkaError::invalidArgument(
-                QStringLiteral("share group %1's start offsets can only be deleted for whole "
-                               "topics: %2 is not among the partitions given (delete all of "
-                               "topic %3, or none)")
-                    .arg(groupId, offset.topicPartition.toString(), offset.topicPartition.topic));
-    }
-    return m_groupProtocol->deleteShareStartOffsets(groupId, topics);
-}
-
-Result<QHash<QString, KafkaError>> AdminClient::deleteGroups(const QStringList& groupIds) {
+Result<QHash<QString, KafkaError>>
+LibrdkafkaGroupRequests::deleteGroups(const QStringList& groupIds) {
     if (groupIds.isEmpty())
         return QHash<QString, KafkaError>{};
-    if (m_groupProtocol)
-        return m_groupProtocol->deleteGroups(groupIds);
-    // The librdkafka fallback (e.g. a GSSAPI profile): its DeleteGroups batches too.
-    const Deadline until = deadline();
+    // librdkafka's DeleteGroups batches per coordinator too.
+    const Deadline until = m_connection.deadline();
     std::vector<rd_kafka_DeleteGroup_t*> requests;
     for (const QString& groupId : groupIds)
         requests.push_back(rd_kafka_DeleteGroup_new(groupId.toUtf8().constData()));
-    auto options = makeOptions(RD_KAFKA_ADMIN_OP_DELETEGROUPS, until);
-    rd_kafka_DeleteGroups(m_handle.get(), requests.data(), requests.size(), options.get(),
-                          m_queue.get());
+    auto options = m_connection.makeOptions(RD_KAFKA_ADMIN_OP_DELETEGROUPS, until);
+    rd_kafka_DeleteGroups(m_connection.handle(), requests.data(), requests.size(), options.get(),
+                          m_connection.queue());
     rd_kafka_DeleteGroup_destroy_array(requests.data(), requests.size());
     const QString what =
         QStringLiteral("deleting groups %1").arg(groupIds.join(QStringLiteral(", ")));
-    auto event = waitForEvent(until, what, RD_KAFKA_EVENT_DELETEGROUPS_RESULT);
+    auto event = m_connection.waitForEvent(until, what, RD_KAFKA_EVENT_DELETEGROUPS_RESULT);
     if (!event)
         return event.error();
     rd_kafka_event_t* raw = event.value().get();
     if (KafkaError error = eventError(raw); error)
-        return explain(error, what);
+        return m_connection.explain(error, what);
     size_t count = 0;
     const rd_kafka_group_result_t** groups =
         rd_kafka_DeleteGroups_result_groups(rd_kafka_event_DeleteGroups_result(raw), &count);

@@ -1,6 +1,6 @@
-#include "kafka/AdminClient.h"
+#include "kafka/LibrdkafkaClusterRequests.h"
 
-#include "kafka/AdminClientDetail.h"
+#include "kafka/LibrdkafkaDetail.h"
 #include "kafka/TopicPartitionList.h"
 
 #include <librdkafka/rdkafka.h>
@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <vector>
 
-// The AdminClient's log offsets (start, end, by timestamp) and topic metadata.
+// The librdkafka admin requests' log offsets (start, end, by timestamp) and topic metadata.
 
 namespace groupscope::kafka {
 
@@ -38,7 +38,8 @@ bool isTransientLeaderError(rd_kafka_resp_err_t code) {
 
 } // namespace
 
-int AdminClient::offsetsForTimesWithRetry(rd_kafka_topic_partition_list_t* list, Deadline until) {
+int LibrdkafkaClusterRequests::offsetsForTimesWithRetry(rd_kafka_topic_partition_list_t* list,
+                                                        Deadline until) {
     // offsets_for_times overwrites each element's offset with the answer: keep the asked
     // timestamps so a retry asks the same question.
     std::vector<int64_t> asked(size_t(list->cnt));
@@ -51,20 +52,23 @@ int AdminClient::offsetsForTimesWithRetry(rd_kafka_topic_partition_list_t* list,
         }
         // One attempt may take half the call's time: a leader that was stopped never
         // answers, and the other half is left to ask the new leader.
-        const int attemptMs = std::max(
-            1, std::min(remainingMs(until), int(std::max<long long>(m_timeout.count() / 2, 1))));
-        rd_kafka_resp_err_t code = rd_kafka_offsets_for_times(m_handle.get(), list, attemptMs);
+        const int attemptMs =
+            std::max(1, std::min(remainingMs(until),
+                                 int(std::max<long long>(m_connection.timeout().count() / 2, 1))));
+        rd_kafka_resp_err_t code =
+            rd_kafka_offsets_for_times(m_connection.handle(), list, attemptMs);
         bool transient = isTransientLeaderError(code) || code == RD_KAFKA_RESP_ERR__TIMED_OUT;
         for (int i = 0; code == RD_KAFKA_RESP_ERR_NO_ERROR && i < list->cnt; ++i)
             transient = transient || isTransientLeaderError(list->elems[i].err);
-        if (!transient || remainingMs(until) < 200 || (m_cancelled && m_cancelled->load()))
+        if (!transient || remainingMs(until) < 200 || (m_connection.cancelled()))
             return code;
         refreshLeaders(list, until);
-        rd_kafka_poll(m_handle.get(), 100); // a short pause that also serves callbacks
+        rd_kafka_poll(m_connection.handle(), 100); // a short pause that also serves callbacks
     }
 }
 
-void AdminClient::refreshLeaders(const rd_kafka_topic_partition_list_t* list, Deadline until) {
+void LibrdkafkaClusterRequests::refreshLeaders(const rd_kafka_topic_partition_list_t* list,
+                                               Deadline until) {
     QSet<QByteArray> topics;
     for (int i = 0; i < list->cnt; ++i)
         topics.insert(QByteArray(list->elems[i].topic));
@@ -73,23 +77,25 @@ void AdminClient::refreshLeaders(const rd_kafka_topic_partition_list_t* list, De
             return;
         // A Metadata request for the topic (never creating it); its answer updates the
         // leaders librdkafka sends ListOffsets to.
-        TopicHandle topic(rd_kafka_topic_new(m_handle.get(), name.constData(), nullptr));
+        TopicHandle topic(rd_kafka_topic_new(m_connection.handle(), name.constData(), nullptr));
         const rd_kafka_metadata_t* raw = nullptr;
-        rd_kafka_metadata(m_handle.get(), 0, topic.get(), &raw,
+        rd_kafka_metadata(m_connection.handle(), 0, topic.get(), &raw,
                           std::min(remainingMs(until) - 100, 1000));
         MetadataHandle metadata(raw);
     }
 }
 
-Result<QList<LogOffsets>> AdminClient::queryOffsets(rd_kafka_topic_partition_list_t* list,
-                                                    int64_t spec, Deadline until) {
+Result<QList<LogOffsets>>
+LibrdkafkaClusterRequests::queryOffsets(rd_kafka_topic_partition_list_t* list, int64_t spec,
+                                        Deadline until) {
     for (int i = 0; i < list->cnt; ++i)
         list->elems[i].offset = spec;
     // offsets_for_times groups the partitions by leader and sends one ListOffsets request
     // per leader; the special timestamps -2 and -1 ask for the earliest and latest offsets.
     const int code = offsetsForTimesWithRetry(list, until);
     if (code != RD_KAFKA_RESP_ERR_NO_ERROR && code != RD_KAFKA_RESP_ERR__UNKNOWN_PARTITION)
-        return explain(KafkaError::fromCode(code), QStringLiteral("querying log offsets"));
+        return m_connection.explain(KafkaError::fromCode(code),
+                                    QStringLiteral("querying log offsets"));
     QList<LogOffsets> offsets;
     offsets.reserve(list->cnt);
     for (int i = 0; i < list->cnt; ++i) {
@@ -107,10 +113,11 @@ Result<QList<LogOffsets>> AdminClient::queryOffsets(rd_kafka_topic_partition_lis
     return offsets;
 }
 
-Result<QList<LogOffsets>> AdminClient::logOffsets(const QList<TopicPartition>& partitions) {
+Result<QList<LogOffsets>>
+LibrdkafkaClusterRequests::logOffsets(const QList<TopicPartition>& partitions) {
     if (partitions.isEmpty())
         return QList<LogOffsets>{};
-    const Deadline until = deadline();
+    const Deadline until = m_connection.deadline();
     QList<TopicPartition> unique = partitions;
     std::sort(unique.begin(), unique.end());
     unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
@@ -131,29 +138,19 @@ Result<QList<LogOffsets>> AdminClient::logOffsets(const QList<TopicPartition>& p
     return merged;
 }
 
-Result<QList<TopicPartition>> AdminClient::topicPartitions(const QStringList& topics) {
-    auto infos = describePartitions(topics);
-    if (!infos)
-        return infos.error();
-    QList<TopicPartition> partitions;
-    partitions.reserve(infos.value().size());
-    for (const PartitionInfo& info : infos.value())
-        partitions.append(info.topicPartition);
-    return partitions;
-}
-
-Result<QString> AdminClient::clusterId() {
+Result<QString> LibrdkafkaClusterRequests::clusterId() {
     // rd_kafka_clusterid waits for the first Metadata answer within the timeout.
-    char* raw = rd_kafka_clusterid(m_handle.get(), remainingMs(deadline()));
+    char* raw = rd_kafka_clusterid(m_connection.handle(), remainingMs(m_connection.deadline()));
     if (!raw)
-        return timeoutError(QStringLiteral("reading the cluster id"));
+        return m_connection.timeoutError(QStringLiteral("reading the cluster id"));
     const QString id = QString::fromUtf8(raw);
-    rd_kafka_mem_free(m_handle.get(), raw);
+    rd_kafka_mem_free(m_connection.handle(), raw);
     return id;
 }
 
-Result<QList<PartitionInfo>> AdminClient::describePartitions(const QStringList& topics) {
-    const Deadline until = deadline();
+Result<QList<PartitionInfo>>
+LibrdkafkaClusterRequests::describePartitions(const QStringList& topics) {
+    const Deadline until = m_connection.deadline();
     QList<PartitionInfo> result;
     auto collect = [&](const rd_kafka_metadata_topic_t& topic) -> KafkaError {
         const QString name = QString::fromUtf8(topic.topic);
@@ -168,10 +165,12 @@ Result<QList<PartitionInfo>> AdminClient::describePartitions(const QStringList& 
     };
     if (topics.isEmpty()) {
         const rd_kafka_metadata_t* raw = nullptr;
-        const auto code = rd_kafka_metadata(m_handle.get(), 1, nullptr, &raw, remainingMs(until));
+        const auto code =
+            rd_kafka_metadata(m_connection.handle(), 1, nullptr, &raw, remainingMs(until));
         MetadataHandle metadata(raw);
         if (code)
-            return explain(KafkaError::fromCode(code), QStringLiteral("reading cluster metadata"));
+            return m_connection.explain(KafkaError::fromCode(code),
+                                        QStringLiteral("reading cluster metadata"));
         for (int t = 0; t < metadata->topic_cnt; ++t)
             if (!metadata->topics[t].err)
                 collect(metadata->topics[t]);
@@ -180,14 +179,15 @@ Result<QList<PartitionInfo>> AdminClient::describePartitions(const QStringList& 
             // A topic handle asks for this topic only; with auto-creation off on the broker
             // this never creates it.
             TopicHandle topic(
-                rd_kafka_topic_new(m_handle.get(), name.toUtf8().constData(), nullptr));
+                rd_kafka_topic_new(m_connection.handle(), name.toUtf8().constData(), nullptr));
             const rd_kafka_metadata_t* raw = nullptr;
             const auto code =
-                rd_kafka_metadata(m_handle.get(), 0, topic.get(), &raw, remainingMs(until));
+                rd_kafka_metadata(m_connection.handle(), 0, topic.get(), &raw, remainingMs(until));
             MetadataHandle metadata(raw);
             if (code)
-                return explain(KafkaError::fromCode(code),
-                               QStringLiteral("reading metadata of topic '%1'").arg(name));
+                return m_connection.explain(
+                    KafkaError::fromCode(code),
+                    QStringLiteral("reading metadata of topic '%1'").arg(name));
             KafkaError error =
                 metadata->topic_cnt > 0
                     ? collect(metadata->topics[0])
@@ -203,17 +203,17 @@ Result<QList<PartitionInfo>> AdminClient::describePartitions(const QStringList& 
     return result;
 }
 
-Result<QHash<TopicPartition, int64_t>>
-AdminClient::offsetsForTimestamps(const QList<QPair<TopicPartition, int64_t>>& timestamps) {
+Result<QHash<TopicPartition, int64_t>> LibrdkafkaClusterRequests::offsetsForTimestamps(
+    const QList<QPair<TopicPartition, int64_t>>& timestamps) {
     QHash<TopicPartition, int64_t> offsets;
     if (timestamps.isEmpty())
         return offsets;
-    const Deadline until = deadline();
+    const Deadline until = m_connection.deadline();
     TopicPartitionListHandle list = makeTopicPartitionList(timestamps);
     const int code = offsetsForTimesWithRetry(list.get(), until);
     if (code != RD_KAFKA_RESP_ERR_NO_ERROR)
-        return explain(KafkaError::fromCode(code),
-                       QStringLiteral("looking up offsets by timestamp"));
+        return m_connection.explain(KafkaError::fromCode(code),
+                                    QStringLiteral("looking up offsets by timestamp"));
     for (int i = 0; i < list->cnt; ++i) {
         const auto& element = list->elems[i];
         const TopicPartition tp{QString::fromUtf8(element.topic), element.partition};

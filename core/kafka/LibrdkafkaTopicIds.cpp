@@ -1,6 +1,6 @@
-#include "kafka/AdminClient.h"
+#include "kafka/LibrdkafkaClusterRequests.h"
 
-#include "kafka/AdminClientDetail.h"
+#include "kafka/LibrdkafkaDetail.h"
 
 #include <librdkafka/rdkafka.h>
 
@@ -27,8 +27,8 @@ QString kafkaUuidText(const rd_kafka_Uuid_t* id) {
 
 } // namespace
 
-Result<QHash<QString, QString>> AdminClient::topicNamesById() {
-    auto partitions = describePartitions();
+Result<QHash<QString, QString>> LibrdkafkaClusterRequests::topicNamesById() {
+    auto partitions = describePartitions({});
     if (!partitions)
         return partitions.error();
     QList<QByteArray> utf8;
@@ -41,18 +41,19 @@ Result<QHash<QString, QString>> AdminClient::topicNamesById() {
     std::vector<const char*> topics;
     for (const QByteArray& name : utf8)
         topics.push_back(name.constData());
-    const Deadline until = deadline();
+    const Deadline until = m_connection.deadline();
     TopicCollectionHandle collection(
         rd_kafka_TopicCollection_of_topic_names(topics.data(), topics.size()));
-    auto options = makeOptions(RD_KAFKA_ADMIN_OP_DESCRIBETOPICS, until);
-    rd_kafka_DescribeTopics(m_handle.get(), collection.get(), options.get(), m_queue.get());
+    auto options = m_connection.makeOptions(RD_KAFKA_ADMIN_OP_DESCRIBETOPICS, until);
+    rd_kafka_DescribeTopics(m_connection.handle(), collection.get(), options.get(),
+                            m_connection.queue());
     const QString what = QStringLiteral("describing topics for their ids");
-    auto event = waitForEvent(until, what, RD_KAFKA_EVENT_DESCRIBETOPICS_RESULT);
+    auto event = m_connection.waitForEvent(until, what, RD_KAFKA_EVENT_DESCRIBETOPICS_RESULT);
     if (!event)
         return event.error();
     rd_kafka_event_t* raw = event.value().get();
     if (KafkaError error = eventError(raw); error)
-        return explain(error, what);
+        return m_connection.explain(error, what);
     size_t count = 0;
     const auto** descriptions =
         rd_kafka_DescribeTopics_result_topics(rd_kafka_event_DescribeTopics_result(raw), &count);

@@ -1,4 +1,4 @@
-#include "kafka/GroupProtocolClient.h"
+#include "kafka/PartitionLeaderClient.h"
 
 #include "kafka/protocol/Apis.h"
 #include "kafka/protocol/ClusterConnections.h"
@@ -8,11 +8,12 @@
 
 #include <QMap>
 #include <QSet>
+#include <QThread>
 
 #include <algorithm>
 
-// The group protocol client's reads from partition leaders for lag detail: last stable
-// offsets (ListOffsets READ_COMMITTED) and the first bytes after an offset (Fetch).
+// The own protocol client's reads from partition leaders: log offsets (ListOffsets) and
+// the first bytes after an offset (Fetch).
 
 namespace groupscope::kafka {
 
@@ -22,7 +23,9 @@ using protocol::Struct;
 
 namespace {
 
+constexpr int8_t readUncommitted = 0;
 constexpr int8_t readCommitted = 1;
+constexpr int64_t earliestTimestamp = -2;
 constexpr int64_t latestTimestamp = -1;
 // Partitions per request: keeps a Fetch answer (at most 8 KiB each) to a few MiB.
 constexpr int partitionsPerRequest = 1000;
@@ -34,6 +37,15 @@ bool leaderMoved(int64_t code) {
            code == RD_KAFKA_RESP_ERR_NOT_LEADER_FOR_PARTITION ||
            code == RD_KAFKA_RESP_ERR_FENCED_LEADER_EPOCH ||
            code == RD_KAFKA_RESP_ERR_UNKNOWN_LEADER_EPOCH;
+}
+
+// Worth asking again a moment later: the leader is being elected or just moved, or its
+// broker could not be reached (it may be restarting). A partition that does not exist is
+// not: forEachLeader has asked the metadata again already.
+bool isTransient(const KafkaError& error) {
+    return (leaderMoved(error.code) && error.code != RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART) ||
+           error.code == RD_KAFKA_RESP_ERR_OFFSET_NOT_AVAILABLE ||
+           error.code == RD_KAFKA_RESP_ERR_REPLICA_NOT_AVAILABLE || error.isConnectionFailure();
 }
 
 // The partitions grouped by topic, in the shape of a request's Topics array.
@@ -53,14 +65,14 @@ int remainingMs(std::chrono::steady_clock::time_point until) {
 } // namespace
 
 Result<QHash<TopicPartition, int32_t>>
-GroupProtocolClient::leadersOf(const QList<TopicPartition>& partitions, Deadline until,
-                               bool refresh) {
+PartitionLeaderClient::leadersOf(const QList<TopicPartition>& partitions, Deadline until,
+                                 bool refresh) {
     QSet<QString> missing;
     for (const TopicPartition& tp : partitions)
         if (refresh || !m_leaders.contains(tp))
             missing.insert(tp.topic);
     if (!missing.isEmpty()) {
-        Result<BrokerConnection*> connection = m_cluster->anyConnection(until);
+        Result<BrokerConnection*> connection = m_cluster.anyConnection(until);
         if (!connection)
             return connection.error();
         const protocol::ApiSpec& api = protocol::metadataApi();
@@ -71,15 +83,40 @@ GroupProtocolClient::leadersOf(const QList<TopicPartition>& partitions, Deadline
         Result<Struct> answer = connection.value()->call(api, request, until);
         if (!answer)
             return answer.error();
+        // The partitions the metadata lists per topic it answered for without an error, and
+        // the topics it says do not exist.
+        QHash<QString, QSet<int32_t>> listed;
+        QSet<QString> unknownTopics;
         for (const Struct& topic : answer.value().structs("Topics")) {
             const QString name = topic.string("Name");
+            const int64_t topicError = topic.integer("ErrorCode");
+            if (topicError == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART)
+                unknownTopics.insert(name);
+            else if (topicError == 0)
+                listed.insert(name, {});
             for (const Struct& partition : topic.structs("Partitions")) {
                 const TopicPartition tp{name, int32_t(partition.integer("PartitionIndex"))};
+                if (topicError == 0)
+                    listed[name].insert(tp.partition);
                 const auto leader = int32_t(partition.integer("LeaderId"));
                 if (partition.integer("ErrorCode") == 0 && leader >= 0)
                     m_leaders.insert(tp, leader);
                 else
                     m_leaders.remove(tp);
+            }
+        }
+        // A topic the metadata does not know, or a partition beyond its count, does not
+        // exist (deleted, never created): not a leader to wait for.
+        for (const TopicPartition& tp : partitions) {
+            if (!missing.contains(tp.topic))
+                continue;
+            const auto topic = listed.constFind(tp.topic);
+            if (unknownTopics.contains(tp.topic) ||
+                (topic != listed.cend() && !topic->contains(tp.partition))) {
+                m_unknown.insert(tp);
+                m_leaders.remove(tp);
+            } else {
+                m_unknown.remove(tp);
             }
         }
     }
@@ -90,7 +127,7 @@ GroupProtocolClient::leadersOf(const QList<TopicPartition>& partitions, Deadline
     return leaders;
 }
 
-Status GroupProtocolClient::forEachLeader(
+Status PartitionLeaderClient::forEachLeader(
     const QList<TopicPartition>& partitions, Deadline until, const LeaderBatch& perLeader,
     const std::function<void(const TopicPartition&, const KafkaError&)>& fail) {
     QList<TopicPartition> pending = partitions;
@@ -102,13 +139,17 @@ Status GroupProtocolClient::forEachLeader(
         for (const TopicPartition& tp : std::as_const(pending)) {
             if (const auto leader = leaders.value().constFind(tp); leader != leaders.value().cend())
                 perNode[*leader].append(tp);
+            else if (m_unknown.contains(tp))
+                fail(tp, KafkaError{RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART,
+                                    QStringLiteral("%1 does not exist").arg(tp.toString()), false,
+                                    false});
             else
                 fail(tp,
                      KafkaError::fromCode(RD_KAFKA_RESP_ERR_LEADER_NOT_AVAILABLE, tp.toString()));
         }
         QList<TopicPartition> retry;
         for (auto node = perNode.cbegin(); node != perNode.cend(); ++node) {
-            Result<BrokerConnection*> connection = m_cluster->connection(node.key(), until);
+            Result<BrokerConnection*> connection = m_cluster.connection(node.key(), until);
             for (qsizetype start = 0; start < node->size(); start += partitionsPerRequest) {
                 const QList<TopicPartition> chunk = node->mid(start, partitionsPerRequest);
                 if (!connection) {
@@ -130,23 +171,24 @@ Status GroupProtocolClient::forEachLeader(
     return Done{};
 }
 
-Result<QList<StableOffset>>
-GroupProtocolClient::lastStableOffsets(const QList<TopicPartition>& partitions) {
-    QHash<TopicPartition, StableOffset> found;
-    if (partitions.isEmpty())
-        return QList<StableOffset>();
-    const Deadline until = deadline();
+Result<QList<TopicPartition>>
+PartitionLeaderClient::listOffsetsOnce(const QHash<TopicPartition, int64_t>& asked,
+                                       const QList<TopicPartition>& partitions, int8_t isolation,
+                                       Deadline until, QHash<TopicPartition, ListedOffset>& found) {
     const protocol::ApiSpec& api = protocol::listOffsetsApi();
+    QList<TopicPartition> again;
     auto fail = [&](const TopicPartition& tp, const KafkaError& error) {
-        found.insert(tp, StableOffset{tp, -1, error});
+        found.insert(tp, ListedOffset{-1, error});
+        if (isTransient(error))
+            again.append(tp);
     };
     Status status = forEachLeader(
         partitions, until,
         [&](BrokerConnection& connection, const QList<TopicPartition>& chunk) {
             QList<TopicPartition> moved;
-            // ListOffsets v1 has no isolation level: such a broker cannot say.
+            // ListOffsets v1 has no isolation level: it reads uncommitted only.
             const std::optional<int16_t> version = connection.version(api);
-            if (!version || *version < 2) {
+            if (!version || (isolation == readCommitted && *version < 2)) {
                 for (const TopicPartition& tp : chunk)
                     fail(tp, KafkaError::fromCode(RD_KAFKA_RESP_ERR__UNSUPPORTED_FEATURE,
                                                   QStringLiteral("the broker has no ListOffsets "
@@ -156,7 +198,7 @@ GroupProtocolClient::lastStableOffsets(const QList<TopicPartition>& partitions) 
             Struct request = MessageCodec::make(api.request);
             // v10+: how long the leader may take for an offset in tiered storage.
             request.set("ReplicaId", -1)
-                .set("IsolationLevel", readCommitted)
+                .set("IsolationLevel", isolation)
                 .set("TimeoutMs", remainingMs(until));
             const auto topics = byTopic(chunk);
             for (auto topic = topics.cbegin(); topic != topics.cend(); ++topic) {
@@ -164,7 +206,7 @@ GroupProtocolClient::lastStableOffsets(const QList<TopicPartition>& partitions) 
                 for (int32_t partition : *topic)
                     entry.add("Partitions")
                         .set("PartitionIndex", partition)
-                        .set("Timestamp", latestTimestamp);
+                        .set("Timestamp", asked.value({topic.key(), partition}));
             }
             Result<Struct> answer = connection.call(api, *version, request, until);
             if (!answer) {
@@ -181,32 +223,123 @@ GroupProtocolClient::lastStableOffsets(const QList<TopicPartition>& partitions) 
                         moved.append(tp);
                         continue;
                     }
-                    StableOffset offset{tp, partition.integer("Offset"), {}};
                     if (code != 0)
-                        offset = StableOffset{
-                            tp, -1,
-                            KafkaError::fromCode(int(code),
-                                                 QStringLiteral("ListOffsets READ_COMMITTED of %1")
-                                                     .arg(tp.toString()))};
-                    found.insert(tp, offset);
+                        fail(tp, KafkaError::fromCode(int(code), tp.toString()));
+                    else
+                        found.insert(tp, ListedOffset{partition.integer("Offset"), {}});
                 }
             return moved;
         },
         fail);
     if (!status)
         return status.error();
-    QList<StableOffset> offsets;
-    for (const TopicPartition& tp : partitions)
-        offsets.append(found.value(
-            tp, StableOffset{
-                    tp, -1,
-                    KafkaError::fromCode(
-                        RD_KAFKA_RESP_ERR__BAD_MSG,
-                        QStringLiteral("ListOffsets did not answer for %1").arg(tp.toString()))}));
+    return again;
+}
+
+Result<QHash<TopicPartition, PartitionLeaderClient::ListedOffset>>
+PartitionLeaderClient::listOffsets(const QList<QPair<TopicPartition, int64_t>>& timestamps,
+                                   int8_t isolation, Deadline until) {
+    QHash<TopicPartition, int64_t> asked;
+    QList<TopicPartition> pending;
+    for (const auto& [tp, timestamp] : timestamps)
+        if (!asked.contains(tp)) {
+            asked.insert(tp, timestamp);
+            pending.append(tp);
+        }
+    QHash<TopicPartition, ListedOffset> found;
+    for (;;) {
+        // One attempt may take half the call's time: a leader that was stopped may never
+        // answer, and the other half is left to ask the new one.
+        const Deadline attemptUntil = std::min(until, std::chrono::steady_clock::now() +
+                                                          std::max(m_timeout / 2, Milliseconds(1)));
+        Result<QList<TopicPartition>> again =
+            listOffsetsOnce(asked, pending, isolation, attemptUntil, found);
+        if (!again)
+            return again.error();
+        pending = again.value();
+        if (pending.isEmpty() || remainingMs(until) < 200 || (m_cancelled && m_cancelled->load()))
+            break;
+        for (const TopicPartition& tp : std::as_const(pending))
+            m_leaders.remove(tp); // ask the metadata again
+        QThread::msleep(100);     // a leader election takes a moment: do not spin on it
+    }
+    for (auto tp = asked.cbegin(); tp != asked.cend(); ++tp)
+        if (!found.contains(tp.key()))
+            found.insert(tp.key(),
+                         ListedOffset{-1, KafkaError::fromCode(
+                                              RD_KAFKA_RESP_ERR__BAD_MSG,
+                                              QStringLiteral("ListOffsets did not answer for %1")
+                                                  .arg(tp.key().toString()))});
+    return found;
+}
+
+Result<QList<LogOffsets>>
+PartitionLeaderClient::logOffsets(const QList<TopicPartition>& partitions) {
+    QList<TopicPartition> unique = partitions;
+    std::sort(unique.begin(), unique.end());
+    unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
+    const Deadline until = deadline();
+    QList<QPair<TopicPartition, int64_t>> earliest;
+    QList<QPair<TopicPartition, int64_t>> latest;
+    for (const TopicPartition& tp : std::as_const(unique)) {
+        earliest.append({tp, earliestTimestamp});
+        latest.append({tp, latestTimestamp});
+    }
+    auto starts = listOffsets(earliest, readUncommitted, until);
+    if (!starts)
+        return starts.error();
+    auto ends = listOffsets(latest, readUncommitted, until);
+    if (!ends)
+        return ends.error();
+    QList<LogOffsets> offsets;
+    offsets.reserve(unique.size());
+    for (const TopicPartition& tp : std::as_const(unique)) {
+        const ListedOffset start = starts.value().value(tp);
+        const ListedOffset end = ends.value().value(tp);
+        offsets.append(
+            LogOffsets{tp, start.offset, end.offset, start.error ? start.error : end.error});
+    }
     return offsets;
 }
 
-Result<QList<LogRead>> GroupProtocolClient::readLogs(const QList<LogReadRequest>& requests) {
+Result<QHash<TopicPartition, int64_t>> PartitionLeaderClient::offsetsForTimestamps(
+    const QList<QPair<TopicPartition, int64_t>>& timestamps) {
+    QHash<TopicPartition, int64_t> offsets;
+    auto listed = listOffsets(timestamps, readUncommitted, deadline());
+    if (!listed)
+        return listed.error();
+    for (const auto& [tp, timestamp] : timestamps) {
+        const ListedOffset found = listed.value().value(tp);
+        if (found.error)
+            return KafkaError::fromCode(
+                found.error.code, QStringLiteral("looking up the offset by timestamp of %1: %2")
+                                      .arg(tp.toString(), found.error.message));
+        offsets.insert(tp, found.offset);
+    }
+    return offsets;
+}
+
+Result<QList<StableOffset>>
+PartitionLeaderClient::lastStableOffsets(const QList<TopicPartition>& partitions) {
+    QList<QPair<TopicPartition, int64_t>> latest;
+    for (const TopicPartition& tp : partitions)
+        latest.append({tp, latestTimestamp});
+    auto listed = listOffsets(latest, readCommitted, deadline());
+    if (!listed)
+        return listed.error();
+    QList<StableOffset> offsets;
+    for (const TopicPartition& tp : partitions) {
+        const ListedOffset found = listed.value().value(tp);
+        KafkaError error = found.error;
+        if (error)
+            error.message = QStringLiteral("ListOffsets READ_COMMITTED of %1: %2")
+                                .arg(tp.toString(), error.message);
+        offsets.append(StableOffset{tp, found.offset, error});
+    }
+    return offsets;
+}
+
+Result<QList<LogRead>> PartitionLeaderClient::readLogs(const QList<LogReadRequest>& requests) {
     if (requests.isEmpty())
         return QList<LogRead>();
     QHash<TopicPartition, LogReadRequest> asked;

@@ -90,7 +90,7 @@ GroupInspector::describeWithOffsets(const QStringList& groupIds) {
     // The group protocol client batches per coordinator: one connection asks for every
     // group with a fixed number of requests, where librdkafka's one request per group
     // needed several connections to hide the round trips.
-    const int connections = m_admin.groupProtocol() ? 1 : m_maxConnections;
+    const int connections = m_admin.batchesGroupsPerCoordinator() ? 1 : m_maxConnections;
     const int wanted = int(std::clamp<qsizetype>(groupIds.size() / minGroupsPerConnection, 1,
                                                  std::max(1, connections)));
     std::vector<kafka::AdminClient*> clients{&m_admin};
@@ -161,7 +161,7 @@ kafka::Result<QList<GroupSnapshot>> GroupInspector::inspect(const QStringList& g
     std::sort(snapshots.begin(), snapshots.end(),
               [](const auto& a, const auto& b) { return a.groupId() < b.groupId(); });
     if (m_lagDetail)
-        m_lagDetail->fill(m_admin.groupProtocol(), snapshots, m_admin.groupProtocolFallback());
+        m_lagDetail->fill(m_admin, snapshots);
     return snapshots;
 }
 

@@ -23,8 +23,7 @@ bool needsLog(const GroupSnapshot& group, const PartitionSnapshot& partition) {
 
 } // namespace
 
-void LagDetailReader::fill(kafka::GroupProtocolClient* client, QList<GroupSnapshot>& groups,
-                           const QString& noClientReason) {
+void LagDetailReader::fill(kafka::AdminClient& admin, QList<GroupSnapshot>& groups) {
     m_cost = {};
     QList<kafka::TopicPartition> stableWanted;
     QHash<kafka::TopicPartition, int64_t> logEnds;
@@ -58,10 +57,9 @@ void LagDetailReader::fill(kafka::GroupProtocolClient* client, QList<GroupSnapsh
         }
 
     QHash<kafka::TopicPartition, kafka::StableOffset> stable;
-    if (!client) {
+    if (admin.isFallback()) {
         const QString why =
-            QStringLiteral("needs Groupscope's group protocol client%1")
-                .arg(noClientReason.isEmpty() ? QString() : QStringLiteral(": ") + noClientReason);
+            QStringLiteral("needs Groupscope's own protocol client: %1").arg(admin.fallbackNote());
         for (const kafka::TopicPartition& tp : std::as_const(stableWanted))
             stable.insert(
                 tp,
@@ -76,14 +74,14 @@ void LagDetailReader::fill(kafka::GroupProtocolClient* client, QList<GroupSnapsh
     } else {
         m_cost.stableOffsetPartitions = int(stableWanted.size());
         m_cost.readPartitions = int(toRead.size());
-        auto offsets = client->lastStableOffsets(stableWanted);
+        auto offsets = admin.lastStableOffsets(stableWanted);
         for (const kafka::TopicPartition& tp : std::as_const(stableWanted))
             if (!offsets)
                 stable.insert(tp, {tp, -1, offsets.error()});
         if (offsets)
             for (const kafka::StableOffset& offset : offsets.value())
                 stable.insert(offset.topicPartition, offset);
-        auto reads = client->readLogs(toRead);
+        auto reads = admin.readLogs(toRead);
         for (const kafka::LogReadRequest& request : std::as_const(toRead)) {
             kafka::LogRead read;
             read.topicPartition = request.topicPartition;

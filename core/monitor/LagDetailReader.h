@@ -1,6 +1,6 @@
 #pragma once
 
-#include "kafka/GroupProtocolClient.h"
+#include "kafka/AdminClient.h"
 #include "snapshot/GroupSnapshot.h"
 
 #include <QHash>
@@ -44,11 +44,10 @@ public:
     explicit LagDetailReader(Options options)
         : m_options(options) {}
 
-    // Fills PartitionSnapshot::lagDetail of every partition of `groups`. Without `client`
-    // (a profile the group protocol client does not speak) the figures that need the log
-    // say so, with `noClientReason`.
-    void fill(kafka::GroupProtocolClient* client, QList<GroupSnapshot>& groups,
-              const QString& noClientReason = {});
+    // Fills PartitionSnapshot::lagDetail of every partition of `groups`. Through the
+    // librdkafka fallback (a profile the own protocol client does not speak) the figures
+    // that need the log say so, with the fallback's note.
+    void fill(kafka::AdminClient& admin, QList<GroupSnapshot>& groups);
     const Cost& lastCost() const { return m_cost; }
 
 private:

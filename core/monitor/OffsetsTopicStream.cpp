@@ -273,11 +273,12 @@ void OffsetsTopicStream::queueMessages(ConsumerSession& session, size_t limit) {
             ++counted.offsetCommits;
         else if (std::holds_alternative<GroupMetadata>(record.record))
             ++counted.groupMetadata;
-        else if (std::holds_alternative<ConsumerGroupRecord>(record.record))
-            ++counted.consumerGroupRecords;
-        else if (const auto* unknown = std::get_if<UnknownOffsetsTopicRecord>(&record.record))
-            ++(unknown->ofAnotherGroupType ? counted.otherGroupTypeRecords
-                                           : counted.unknownVersions);
+        else if (const auto* group = std::get_if<ConsumerGroupRecord>(&record.record))
+            ++(group->groupType == kafka::GroupType::Share     ? counted.shareGroupRecords
+               : group->groupType == kafka::GroupType::Streams ? counted.streamsGroupRecords
+                                                               : counted.consumerGroupRecords);
+        else if (std::holds_alternative<UnknownOffsetsTopicRecord>(record.record))
+            ++counted.unknownVersions;
         else if (const auto* error = std::get_if<OffsetsTopicDecodeError>(&record.record)) {
             ++counted.decodeErrors;
             counted.lastDecodeError = error->toString();
@@ -294,7 +295,8 @@ void OffsetsTopicStream::queueMessages(ConsumerSession& session, size_t limit) {
         m_status.groupMetadata += counted.groupMetadata;
         m_status.consumerGroupRecords += counted.consumerGroupRecords;
         m_status.unknownVersions += counted.unknownVersions;
-        m_status.otherGroupTypeRecords += counted.otherGroupTypeRecords;
+        m_status.shareGroupRecords += counted.shareGroupRecords;
+        m_status.streamsGroupRecords += counted.streamsGroupRecords;
         m_status.decodeErrors += counted.decodeErrors;
         if (!counted.lastDecodeError.isEmpty())
             m_status.lastDecodeError = counted.lastDecodeError;

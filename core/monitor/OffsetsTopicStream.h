@@ -78,10 +78,11 @@ public:
         int64_t recordsRead = 0;
         int64_t offsetCommits = 0;
         int64_t groupMetadata = 0;
-        int64_t consumerGroupRecords = 0;  // key types 3-8 (KIP-848 consumer groups)
-        int64_t unknownVersions = 0;       // counted and skipped
-        int64_t otherGroupTypeRecords = 0; // share and streams groups': not needed, skipped
-        int64_t decodeErrors = 0;          // malformed bytes: counted and skipped
+        int64_t consumerGroupRecords = 0; // key types 3-8 and 16 (KIP-848 consumer groups)
+        int64_t shareGroupRecords = 0;    // key types 10-15
+        int64_t streamsGroupRecords = 0;  // key types 17 and 19-23
+        int64_t unknownVersions = 0;      // counted and skipped
+        int64_t decodeErrors = 0;         // malformed bytes: counted and skipped
         QString lastDecodeError;
     };
 

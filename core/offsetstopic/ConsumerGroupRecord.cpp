@@ -2,20 +2,30 @@
 
 namespace groupscope::offsetstopic {
 
-QString consumerGroupRecordTypeName(ConsumerGroupRecordType type) {
+QString consumerGroupRecordTypeName(ConsumerGroupRecordType type, kafka::GroupType groupType) {
+    const QString prefix = groupType == kafka::GroupType::Share ? QStringLiteral("ShareGroup")
+                           : groupType == kafka::GroupType::Streams
+                               ? QStringLiteral("StreamsGroup")
+                               : QStringLiteral("ConsumerGroup");
     switch (type) {
     case ConsumerGroupRecordType::GroupEpoch:
-        return QStringLiteral("ConsumerGroupMetadata");
+        return prefix + QStringLiteral("Metadata");
     case ConsumerGroupRecordType::PartitionMetadata:
-        return QStringLiteral("ConsumerGroupPartitionMetadata");
+        return prefix + QStringLiteral("PartitionMetadata");
     case ConsumerGroupRecordType::MemberMetadata:
-        return QStringLiteral("ConsumerGroupMemberMetadata");
+        return prefix + QStringLiteral("MemberMetadata");
     case ConsumerGroupRecordType::TargetAssignmentEpoch:
-        return QStringLiteral("ConsumerGroupTargetAssignmentMetadata");
+        return prefix + QStringLiteral("TargetAssignmentMetadata");
     case ConsumerGroupRecordType::TargetAssignmentMember:
-        return QStringLiteral("ConsumerGroupTargetAssignmentMember");
+        return prefix + QStringLiteral("TargetAssignmentMember");
     case ConsumerGroupRecordType::CurrentMemberAssignment:
-        return QStringLiteral("ConsumerGroupCurrentMemberAssignment");
+        return prefix + QStringLiteral("CurrentMemberAssignment");
+    case ConsumerGroupRecordType::StatePartitionMetadata:
+        return prefix + QStringLiteral("StatePartitionMetadata");
+    case ConsumerGroupRecordType::RegularExpression:
+        return prefix + QStringLiteral("RegularExpression");
+    case ConsumerGroupRecordType::Topology:
+        return prefix + QStringLiteral("Topology");
     }
     return QStringLiteral("record type %1").arg(int(type));
 }

@@ -14,28 +14,23 @@ namespace groupscope::offsetstopic {
 struct OffsetsTopicDecoderStatistics {
     int64_t offsetCommits = 0;
     int64_t groupMetadata = 0;
-    int64_t consumerGroupRecords = 0;  // key types 3-8
-    int64_t unknownVersions = 0;       // unknown record types and value versions, skipped
-    int64_t otherGroupTypeRecords = 0; // share and streams groups' records (9-23), skipped
+    int64_t consumerGroupRecords = 0; // key types 3-8 and 16
+    int64_t shareGroupRecords = 0;    // key types 10-15
+    int64_t streamsGroupRecords = 0;  // key types 17 and 19-23
+    int64_t unknownVersions = 0;      // unknown record types and value versions, skipped
     int64_t errors = 0;
 };
 
-// Decodes records of `__consumer_offsets` into values. The key's version (the record type
-// since KIP-848) says what the record is: 0 and 1 an offset commit (OffsetCommitKey), 2 a
-// classic group's metadata (GroupMetadataKey), 3 to 8 a consumer-protocol group's records
-// (ConsumerGroupRecordDecoder); anything else (share and streams groups) is reported as
-// unknown, to be counted and skipped. Known values: OffsetCommitValue v0-4,
-// GroupMetadataValue v0-4 (v4 flexible: compact strings and tagged fields), the consumer
-// group values v0. Bytes are untrusted: every read is bounds checked and
-// a malformed record yields an OffsetsTopicDecodeError naming the field and byte offset.
+// Decodes records of `__consumer_offsets` into values, with the message specs of
+// kafka/protocol/CoordinatorRecords.h and MessageCodec. The key's leading int16 (the record
+// type since KIP-848, "version" in the oldest schemas) says what the record is: 0 and 1 an
+// offset commit, 2 a classic group's metadata (ClassicGroupRecords), 3 to 23 the records of
+// consumer, share and streams groups (ConsumerGroupRecordReader). A record type or value
+// version newer than Kafka 4.4's is reported as unknown, to be counted and skipped. Bytes
+// are untrusted: a malformed record yields an OffsetsTopicDecodeError naming the field and
+// the byte offset in the key or value.
 class OffsetsTopicDecoder {
 public:
-    static constexpr int16_t newestOffsetCommitValueVersion = 4;
-    static constexpr int16_t newestGroupMetadataValueVersion = 4;
-    // Kafka 4.4's record types of share groups (9-15) and streams groups (16-23).
-    static constexpr int16_t firstShareGroupRecordType = 9;
-    static constexpr int16_t lastStreamsGroupRecordType = 23;
-
     // A null `value` is a tombstone: the offset or group was deleted or expired.
     static OffsetsTopicRecord decodeRecord(QByteArrayView key, std::optional<QByteArrayView> value,
                                            int64_t recordTimestamp);

@@ -1,7 +1,8 @@
 #pragma once
 // Value types for the records of Kafka's internal `__consumer_offsets` topic, as
 // OffsetsTopicDecoder produces them. Field names follow Kafka's message schemas
-// (OffsetCommitKey/Value, GroupMetadataKey/Value, ConsumerProtocolAssignment/Subscription).
+// (OffsetCommitKey/Value, GroupMetadataKey/Value, ConsumerProtocolAssignment/Subscription;
+// consumer, share and streams groups' records in ConsumerGroupRecord.h).
 
 #include "kafka/TopicPartition.h"
 #include "offsetstopic/ConsumerGroupRecord.h"
@@ -83,13 +84,10 @@ struct GroupMetadata {
     bool isTombstone = false;
 };
 
-// A record this decoder does not understand, e.g. the records of share and streams groups
-// (key types 9 and up) or a value version newer than we know. Callers count and skip.
+// A record this decoder does not understand: a record type or a value version newer than
+// Kafka 4.4's. Callers count and skip.
 struct UnknownOffsetsTopicRecord {
-    int16_t keyVersion = -1;
-    // A record of share (key types 9-15) or streams groups (16-23): known to Kafka 4, not
-    // needed here (those groups are read by polling), so not a sign of a newer Kafka.
-    bool ofAnotherGroupType = false;
+    int16_t keyVersion = -1; // the record type
     std::optional<int16_t> valueVersion;
     QString description;
     int64_t recordTimestamp = -1;

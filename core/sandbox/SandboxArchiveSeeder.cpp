@@ -1,6 +1,6 @@
 #include "sandbox/SandboxArchiveSeeder.h"
 
-#include "sandbox/SandboxAdmin.h"
+#include "kafka/AdminClient.h"
 
 #include <QMutexLocker>
 
@@ -69,7 +69,7 @@ void SandboxArchiveSeeder::setOutcome(Outcome outcome, const QString& descriptio
 }
 
 void SandboxArchiveSeeder::run() {
-    auto admin = SandboxAdmin::create(m_profile, m_timeout);
+    auto admin = kafka::AdminClient::create(m_profile, m_timeout);
     if (!admin) {
         setOutcome(Outcome::Failed, admin.error().message);
         return;
@@ -86,8 +86,7 @@ void SandboxArchiveSeeder::run() {
     }
 }
 
-bool SandboxArchiveSeeder::trySeed(SandboxAdmin& admin, Clock::time_point dataDeadline) {
-    kafka::AdminClient& client = admin.client();
+bool SandboxArchiveSeeder::trySeed(kafka::AdminClient& client, Clock::time_point dataDeadline) {
     auto committed = client.listCommittedOffsets({m_group.name});
     if (!committed) {
         setOutcome(Outcome::Pending, QStringLiteral("retrying: ") + committed.error().message);

@@ -11,9 +11,11 @@
 #include <memory>
 #include <thread>
 
-namespace groupscope::sandbox {
+namespace groupscope::kafka {
+class AdminClient;
+}
 
-class SandboxAdmin;
+namespace groupscope::sandbox {
 
 // Gives the member-less archive group committed offsets in the middle of its topics' logs,
 // once, so a newcomer has a group ready for offset resets. Offsets already committed (an
@@ -42,7 +44,7 @@ private:
                          std::chrono::milliseconds timeout);
     void run();
     // One attempt; false when it should be tried again later.
-    bool trySeed(SandboxAdmin& admin, StopFlag::Clock::time_point dataDeadline);
+    bool trySeed(kafka::AdminClient& client, StopFlag::Clock::time_point dataDeadline);
     void setOutcome(Outcome outcome, const QString& description);
 
     kafka::ConnectionProfile m_profile;

@@ -1,6 +1,6 @@
 #include "sandbox/SandboxWorkload.h"
 
-#include "sandbox/SandboxAdmin.h"
+#include "kafka/AdminClient.h"
 #include "sandbox/SandboxArchiveSeeder.h"
 #include "sandbox/SandboxConsumerGroup.h"
 #include "sandbox/SandboxProducer.h"
@@ -53,10 +53,10 @@ SandboxWorkload::start(const kafka::ConnectionProfile& profile, const SandboxOpt
 }
 
 kafka::Status SandboxWorkload::prepareTopics() {
-    auto admin = SandboxAdmin::create(m_profile, m_options.setupTimeout);
+    auto admin = kafka::AdminClient::create(m_profile, m_options.setupTimeout);
     if (!admin)
         return admin.error();
-    kafka::AdminClient& client = admin.value()->client();
+    kafka::AdminClient& client = *admin.value();
     // Reading the cluster's topics first tells an unreachable cluster apart (an error that
     // names the bootstrap servers) and shows which sandbox topics exist already.
     auto existing = client.topicPartitions();
@@ -66,11 +66,11 @@ kafka::Status SandboxWorkload::prepareTopics() {
     for (const kafka::TopicPartition& partition : existing.value())
         ++existingPartitions[partition.topic];
 
-    QList<SandboxTopic> missing;
+    QList<kafka::NewTopic> missing;
     for (const SandboxTopic& topic : m_layout.topics()) {
         const int partitions = existingPartitions.value(topic.name);
         if (partitions == 0)
-            missing.append(topic);
+            missing.append({topic.name, topic.partitions, 1});
         else if (partitions != topic.partitions)
             m_notes.append(QStringLiteral("topic %1 exists with %2 partitions (the sandbox would "
                                           "create %3); using it as it is")
@@ -78,7 +78,7 @@ kafka::Status SandboxWorkload::prepareTopics() {
                                .arg(partitions)
                                .arg(topic.partitions));
     }
-    if (auto created = admin.value()->createTopics(missing); !created)
+    if (auto created = client.createTopics(missing); !created)
         return created.error();
 
     // New topics take a moment to show up in every broker's metadata; producers and
@@ -92,21 +92,27 @@ kafka::Status SandboxWorkload::prepareTopics() {
             return known.error();
         std::this_thread::sleep_for(metadataRetryInterval);
     }
-    chooseFulfilmentProtocol(*admin.value(), deadline);
+    chooseFulfilmentProtocol(client, deadline);
     return kafka::Done{};
 }
 
-void SandboxWorkload::chooseFulfilmentProtocol(SandboxAdmin& admin, Clock::time_point deadline) {
+void SandboxWorkload::chooseFulfilmentProtocol(kafka::AdminClient& admin,
+                                               Clock::time_point deadline) {
     // Any broker answers for the cluster's setting; the one leading a sandbox partition is
     // known to be up. On a fresh broker the new topic's leader and the broker's answer
     // may take a moment: asked again until the setup deadline, so the classic fallback is
     // taken only when the cluster really lacks the protocol (or never answers).
     std::optional<bool> offered;
     for (;;) {
-        auto partitions = admin.client().describePartitions({m_layout.payments.name});
+        auto partitions = admin.describePartitions({m_layout.payments.name});
         if (partitions && !partitions.value().isEmpty() && partitions.value().first().leader >= 0)
-            if (auto answer = admin.offersConsumerProtocol(partitions.value().first().leader))
-                offered = answer.value();
+            if (auto protocols =
+                    admin.brokerConfig(partitions.value().first().leader,
+                                       QStringLiteral("group.coordinator.rebalance.protocols")))
+                // Kafka 4 lists "consumer" by default, Kafka 3.x not; an older broker has
+                // no such setting at all.
+                offered = protocols.value().value_or(QString()).split(u',').contains(
+                    QStringLiteral("consumer"));
         if (offered || Clock::now() > deadline)
             break;
         std::this_thread::sleep_for(metadataRetryInterval);

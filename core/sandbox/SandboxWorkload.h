@@ -11,9 +11,12 @@
 #include <memory>
 #include <vector>
 
+namespace groupscope::kafka {
+class AdminClient;
+}
+
 namespace groupscope::sandbox {
 
-class SandboxAdmin;
 class SandboxArchiveSeeder;
 class SandboxConsumerGroup;
 class SandboxProducer;
@@ -54,7 +57,7 @@ private:
     kafka::Status prepareTopics();
     kafka::Status startWorkers();
     // Whether fulfilment can use the consumer protocol here; a note says when not.
-    void chooseFulfilmentProtocol(SandboxAdmin& admin,
+    void chooseFulfilmentProtocol(kafka::AdminClient& admin,
                                   std::chrono::steady_clock::time_point deadline);
 
     kafka::ConnectionProfile m_profile;

@@ -22,6 +22,27 @@ QList<kafka::TopicPartition> partitionsOf(const QList<offsetstopic::TopicIdParti
     return partitions;
 }
 
+// A streams group's active tasks, as partitions of their subtopology.
+QList<kafka::TopicPartition> activeTasksOf(const offsetstopic::StreamsTasks& tasks) {
+    QList<kafka::TopicPartition> partitions;
+    for (const offsetstopic::SubtopologyTasks& subtopology : tasks.active)
+        for (int32_t partition : subtopology.partitions)
+            partitions.append({subtopology.subtopologyId, partition});
+    std::sort(partitions.begin(), partitions.end());
+    return partitions;
+}
+
+QString protocolTypeOf(kafka::GroupType type) {
+    switch (type) {
+    case kafka::GroupType::Share:
+        return QStringLiteral("share");
+    case kafka::GroupType::Streams:
+        return QStringLiteral("streams");
+    default:
+        return QStringLiteral("consumer");
+    }
+}
+
 template <typename T> void keepNewest(QList<T>& list, int limit) {
     while (list.size() > std::max(1, limit))
         list.removeFirst();
@@ -41,6 +62,7 @@ ConsumerGroupHistory::Member& ConsumerGroupHistory::member(const QString& member
 
 ConsumerGroupHistory::Changes ConsumerGroupHistory::apply(const ConsumerGroupRecord& record) {
     Changes changes;
+    m_groupType = record.groupType;
     if (record.isTombstone()) {
         applyTombstone(record, changes);
     } else if (const auto* metadata =
@@ -54,7 +76,9 @@ ConsumerGroupHistory::Changes ConsumerGroupHistory::apply(const ConsumerGroupRec
                        &record.value)) {
         Member& known = member(record.memberId);
         known.targetKnown = true;
-        known.target = partitionsOf(target->topicPartitions);
+        known.target = record.groupType == kafka::GroupType::Streams
+                           ? activeTasksOf(target->tasks)
+                           : partitionsOf(target->topicPartitions);
     } else if (const auto* topics =
                    std::get_if<offsetstopic::ConsumerGroupPartitionMetadataValue>(&record.value)) {
         for (const auto& topic : topics->topics)
@@ -82,7 +106,7 @@ void ConsumerGroupHistory::applyGroupEpoch(const ConsumerGroupRecord& record, Ch
     Generation generation;
     generation.generationId = epoch;
     generation.startMs = record.recordTimestamp;
-    generation.protocolType = QStringLiteral("consumer");
+    generation.protocolType = protocolTypeOf(m_groupType);
     generation.protocol = serverAssignor();
     generation.members = members();
     // Until the epoch's target assignment is stored, the partitions are headed where the
@@ -109,8 +133,13 @@ void ConsumerGroupHistory::applyCurrentAssignment(const ConsumerGroupRecord& rec
     Member& known = member(record.memberId);
     known.assignmentKnown = true;
     known.memberEpoch = value.memberEpoch;
-    known.assigned = partitionsOf(value.assignedPartitions);
-    known.pendingRevocation = partitionsOf(value.partitionsPendingRevocation);
+    if (record.groupType == kafka::GroupType::Streams) {
+        known.assigned = activeTasksOf(value.tasks);
+        known.pendingRevocation = activeTasksOf(value.tasksPendingRevocation);
+    } else {
+        known.assigned = partitionsOf(value.assignedPartitions);
+        known.pendingRevocation = partitionsOf(value.partitionsPendingRevocation);
+    }
     updateOwnership(record.memberId, known, record.recordTimestamp);
 
     ReconciliationStep step;
@@ -160,6 +189,9 @@ void ConsumerGroupHistory::applyTombstone(const ConsumerGroupRecord& record, Cha
         return;
     case Type::PartitionMetadata:
     case Type::TargetAssignmentEpoch:
+    case Type::StatePartitionMetadata:
+    case Type::RegularExpression:
+    case Type::Topology:
         return;
     }
 }
@@ -233,10 +265,14 @@ QList<GenerationMember> ConsumerGroupHistory::members() const {
 }
 
 QMap<kafka::TopicPartition, QString> ConsumerGroupHistory::targetOwners() const {
+    // A share group's partition is shared by every member assigned it: all of them are
+    // its owner (members are in id order, so the joined ids are too).
     QMap<kafka::TopicPartition, QString> owners;
     for (auto it = m_members.cbegin(); it != m_members.cend(); ++it)
-        for (const kafka::TopicPartition& partition : it->target)
-            owners.insert(partition, it.key());
+        for (const kafka::TopicPartition& partition : it->target) {
+            QString& owner = owners[partition];
+            owner = owner.isEmpty() ? it.key() : owner + QStringLiteral(", ") + it.key();
+        }
     return owners;
 }
 
@@ -259,6 +295,10 @@ kafka::GroupState ConsumerGroupHistory::state() const {
     // group epoch, Assigning; a member not yet at its target, Reconciling; else Stable.
     if (m_members.isEmpty())
         return m_groupEpoch < 0 ? kafka::GroupState::Unknown : kafka::GroupState::Empty;
+    // A share group is Stable as soon as it has members: shared partitions need no
+    // hand-over, and Kafka's share groups have no Assigning or Reconciling state.
+    if (m_groupType == kafka::GroupType::Share)
+        return kafka::GroupState::Stable;
     if (m_targetEpoch >= 0 && m_targetEpoch < m_groupEpoch)
         return kafka::GroupState::Assigning;
     for (const Member& member : m_members) {

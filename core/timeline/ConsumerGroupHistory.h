@@ -27,6 +27,12 @@ namespace groupscope::timeline {
 //
 // Partitions are named by topic id here (TopicPartition::topic holds the id): these records
 // never name topics. RebalanceTimeline turns the ids into names when it hands out a timeline.
+//
+// Share and streams groups write the same sequence under their own record types, and are
+// followed the same way: a share group's members share partitions (a partition may have
+// several owners at once, and nothing is pending revocation); a streams group's active
+// tasks take the place of partitions (TopicPartition{subtopology id, partition}), its
+// standby and warm-up tasks are not ownership.
 class ConsumerGroupHistory {
 public:
     struct Options {
@@ -85,6 +91,7 @@ private:
     kafka::GroupState state() const;
 
     Options m_options;
+    kafka::GroupType m_groupType = kafka::GroupType::Consumer;
     QMap<QString, Member> m_members;
     int32_t m_groupEpoch = -1;
     int32_t m_targetEpoch = -1;

@@ -33,8 +33,10 @@ struct MemberReplacement {
 };
 
 // One generation of a classic group, from the rebalance that formed it to the next one; or
-// one group epoch of a consumer-protocol group (protocolType "consumer" and
-// GroupTimeline::protocol Consumer), from the change of membership or subscription that
+// one group epoch of a consumer-protocol, share or streams group (protocolType "consumer",
+// "share" or "streams" and GroupTimeline::protocol Consumer, Share or Streams; a share
+// group's partition has every member it is shared by as its owner, their ids joined by
+// ", "), from the change of membership or subscription that
 // bumped it to the next: its members are those of that epoch, its owners the epoch's
 // target assignment (where each partition is headed; GroupTimeline::ownership has who
 // really owned it when).
@@ -97,7 +99,16 @@ struct StateSpan {
 enum class GroupProtocol {
     Classic,  // generations: a group-wide stop (JoinGroup/SyncGroup) for every change
     Consumer, // KIP-848: group epochs, a target assignment, members reconciling one by one
+    Share,    // KIP-932: as Consumer, but members share partitions and never revoke them
+    Streams,  // KIP-1071: as Consumer, with active tasks (subtopology id, partition) for
+              // partitions: TopicPartition::topic holds the subtopology id
 };
+
+// Share and streams groups follow the consumer protocol's model: group epochs, target
+// assignments, each member's epoch and reconciliation, ownership spans.
+inline bool followsGroupEpochs(GroupProtocol protocol) {
+    return protocol != GroupProtocol::Classic;
+}
 
 // A consumer-protocol group's target assignment as of one assignment epoch.
 struct TargetAssignment {

@@ -1,5 +1,5 @@
-// RebalanceTimeline's consumer-protocol (KIP-848) groups: records of key types 3-8 in, a
-// GroupTimeline with topic names out.
+// RebalanceTimeline's consumer-protocol (KIP-848), share and streams groups: their records
+// in, a GroupTimeline with topic names out.
 
 #include "timeline/RebalanceTimeline.h"
 
@@ -16,8 +16,41 @@ void addTopicIds(const QList<offsetstopic::TopicIdPartitions>& topics, QSet<QStr
         ids.insert(topic.topicId);
 }
 
+GroupProtocol protocolOf(kafka::GroupType type) {
+    switch (type) {
+    case kafka::GroupType::Share:
+        return GroupProtocol::Share;
+    case kafka::GroupType::Streams:
+        return GroupProtocol::Streams;
+    default:
+        return GroupProtocol::Consumer;
+    }
+}
+
+// Whether the generation's partitions are named by topic id (a streams group's are tasks,
+// named by subtopology; a classic generation's by topic name already).
+bool partitionsByTopicId(const Generation& generation) {
+    return generation.protocolType == QLatin1String("consumer") ||
+           generation.protocolType == QLatin1String("share");
+}
+
+// Polls see a share or streams group before its records arrive through the stream, and
+// infer approximate generations (a stand-in with no epoch) that the records replace: such a
+// group never had classic generations to keep.
+void dropPolledGenerations(GroupTimeline& timeline) {
+    const bool polledOnly =
+        std::all_of(timeline.generations.cbegin(), timeline.generations.cend(),
+                    [](const Generation& generation) {
+                        return generation.approximate || generation.startedBeforeWindow;
+                    });
+    if (polledOnly)
+        timeline.generations.clear();
+}
+
 QSet<QString> topicIdsOf(const offsetstopic::ConsumerGroupRecord& record) {
     QSet<QString> ids;
+    if (record.groupType == kafka::GroupType::Streams)
+        return ids; // tasks: subtopology ids, not topic ids
     if (const auto* target =
             std::get_if<offsetstopic::ConsumerGroupTargetAssignmentMemberValue>(&record.value))
         addTopicIds(target->topicPartitions, ids);
@@ -37,7 +70,7 @@ void RebalanceTimeline::observeConsumerGroupRecord(
     if (!group.consumer) {
         // A classic group upgraded to the consumer protocol keeps the generations it had.
         group.consumer.emplace(m_options.consumerGroups);
-        group.timeline.protocol = GroupProtocol::Consumer;
+        group.timeline.protocol = protocolOf(record.groupType);
     }
     group.hasExactGenerations = true;
     m_topicIds.unite(topicIdsOf(record));
@@ -47,6 +80,8 @@ void RebalanceTimeline::observeConsumerGroupRecord(
 
     QList<Generation>& generations = group.timeline.generations;
     if (changes.newEpoch) {
+        if (record.groupType != kafka::GroupType::Consumer)
+            dropPolledGenerations(group.timeline);
         group.timeline.deleted = false;
         startGeneration(group, std::move(*changes.newEpoch));
     }
@@ -120,10 +155,17 @@ GroupTimeline RebalanceTimeline::consumerTimeline(const TrackedGroup& group) con
     };
     for (Generation& generation : timeline.generations) {
         // Generations from before an upgrade to the consumer protocol carry names already.
-        if (generation.protocolType != QLatin1String("consumer"))
+        if (!partitionsByTopicId(generation))
             continue;
         noteUnresolved(generation.ownerByPartition);
         generation.ownerByPartition = renamedOwners(generation.ownerByPartition);
+    }
+    if (timeline.protocol == GroupProtocol::Streams) {
+        // Tasks, named by subtopology: nothing to resolve.
+        timeline.targetAssignments = history.targetAssignments();
+        timeline.reconciliation = history.reconciliation();
+        timeline.ownership = history.ownership();
+        return timeline;
     }
     for (TargetAssignment target : history.targetAssignments()) {
         noteUnresolved(target.ownerByPartition);

@@ -365,8 +365,7 @@ producer.close()
         using protocol::ApiKey;
         auto admin = kafka::AdminClient::create(test::brokerProfile(), 60s);
         QVERIFY2(admin.ok(), admin.ok() ? "" : qPrintable(admin.error().message));
-        QVERIFY2(admin.value()->groupProtocol(),
-                 qPrintable(admin.value()->groupProtocolFallback()));
+        QVERIFY2(!admin.value()->isFallback(), qPrintable(admin.value()->fallbackNote()));
         monitor::GroupInspector inspector(*admin.value());
         RequestCounter counter;
         struct Refresh {

@@ -5,7 +5,7 @@
 // The value bytes are also fed to the consumer-protocol decoders directly, so those are
 // fuzzed without having to be wrapped in a valid GroupMetadataValue first.
 
-#include "offsetstopic/OffsetsTopicConsumerProtocol.h"
+#include "offsetstopic/ClassicGroupRecords.h"
 #include "offsetstopic/OffsetsTopicDecoder.h"
 
 #include <cstddef>
@@ -93,10 +93,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     volatile qsizetype sink = consume(record);
 
-    const auto assignment = OffsetsTopicConsumerProtocol::decodeAssignment(value);
+    const auto assignment = ClassicGroupRecords::decodeAssignment(value);
     if (const auto* decoded = std::get_if<ConsumerAssignment>(&assignment))
         sink = sink + decoded->partitions.size();
-    const auto subscription = OffsetsTopicConsumerProtocol::decodeSubscription(value);
+    const auto subscription = ClassicGroupRecords::decodeSubscription(value);
     if (const auto* decoded = std::get_if<ConsumerSubscription>(&subscription))
         sink = sink + decoded->topics.size();
     (void)sink;

@@ -34,10 +34,12 @@ inline const kafka::protocol::ApiSpec& protocolApiAt(size_t index) {
         deleteShareGroupOffsetsApi,
         streamsGroupDescribeApi,
         fetchApi, // appended: the seeds' indexes above stay
+        createTopicsApi,
+        describeConfigsApi,
     };
     return apis[index % (sizeof apis / sizeof apis[0])]();
 }
-inline constexpr size_t protocolApiCount = 19;
+inline constexpr size_t protocolApiCount = 21;
 
 // Byte 1.
 enum class ProtocolInputKind : unsigned char {

@@ -295,8 +295,8 @@ void TestSecuredBroker::keystoreProfileFallsBackToLibrdkafkaWithOneNote() {
     QVERIFY(profile.ok());
     auto client = kafka::AdminClient::create(profile.value(), 20s);
     QVERIFY(client.ok());
-    QVERIFY(!client.value()->groupProtocol());
-    const QString note = client.value()->groupProtocolFallback();
+    QVERIFY(client.value()->isFallback());
+    const QString note = client.value()->fallbackNote();
     QVERIFY2(note.contains(QStringLiteral("ssl.keystore.location")) &&
                  note.contains(QStringLiteral("share or streams groups")),
              qPrintable(note));
@@ -307,7 +307,7 @@ void TestSecuredBroker::keystoreProfileFallsBackToLibrdkafkaWithOneNote() {
     QVERIFY(QString::fromUtf8(listed.out).split(u'\n').contains(m_group));
     QCOMPARE(listed.err.count("Note: "), 1);
     QVERIFY2(listed.err.contains("Note: Groupscope's own group protocol client does not support "
-                                 "ssl.keystore.location; groups are read through librdkafka"),
+                                 "ssl.keystore.location; the cluster is read through librdkafka"),
              listed.err.constData());
     QVERIFY(!listed.err.contains(storePassword.toUtf8()));
 }
@@ -332,7 +332,7 @@ void TestSecuredBroker::gssapiProfileIsNotedAsFallback() {
                             QStringLiteral("5000"), QStringLiteral("list")});
     QCOMPARE(listed.err.count("Note: "), 1);
     QVERIFY2(listed.err.startsWith("Note: Groupscope's own group protocol client does not support "
-                                   "SASL mechanism GSSAPI; groups are read through librdkafka "
+                                   "SASL mechanism GSSAPI; the cluster is read through librdkafka "
                                    "instead, which cannot show share or streams groups"),
              listed.err.constData());
 }

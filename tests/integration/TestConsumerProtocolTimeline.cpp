@@ -178,7 +178,8 @@ private slots:
 
         const timeline::GroupTimeline timeline = refreshed().timeline;
         QCOMPARE(timeline.protocol, timeline::GroupProtocol::Consumer);
-        QVERIFY(timeline.unresolvedTopicIds.isEmpty());
+        QVERIFY2(timeline.unresolvedTopicIds.isEmpty(),
+                 qPrintable(timeline.unresolvedTopicIds.join(u',')));
         // An epoch per join and leave: the first joins, the second joins, the first leaves.
         int joins = 0;
         int leaves = 0;

@@ -74,7 +74,7 @@ private slots:
         auto admin = kafka::AdminClient::create(test::brokerProfile(), std::chrono::seconds(30));
         QVERIFY(admin);
         m_admin = std::move(admin).value();
-        QVERIFY(!m_admin->groupProtocol());
+        QVERIFY(m_admin->isFallback());
 
         // Every group commits a different offset on each partition (some none at all).
         for (int group = 0; group < groupCount; ++group) {
@@ -105,7 +105,7 @@ private slots:
         qunsetenv(kafka::GroupClientChoice::environmentVariable);
         auto own = kafka::AdminClient::create(test::brokerProfile(), std::chrono::seconds(30));
         qputenv(kafka::GroupClientChoice::environmentVariable, "librdkafka");
-        QVERIFY(own && own.value()->groupProtocol());
+        QVERIFY(own && !own.value()->isFallback());
         kafka::AdminClientPool pool;
         monitor::GroupInspector inspector(*own.value(), &pool);
         const auto inspected = inspector.inspect(m_groups);

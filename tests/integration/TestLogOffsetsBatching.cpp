@@ -1,17 +1,19 @@
 // Log start and end offsets (and offsets for timestamps) are asked for in one ListOffsets
 // request per partition leader, never one per partition (issue 2, section 4). On a
 // three-node cluster of its own, a topic's many partitions are led by all three brokers;
-// librdkafka's protocol debug log, heard through AdminClient's log sink, counts the
-// ListOffsets requests each broker receives. The offsets themselves must equal what Kafka's
+// the protocol client's request observer counts the ListOffsets requests each broker
+// receives. The offsets themselves must equal what Kafka's
 // own GetOffsetShell reports, with some log starts moved by DeleteRecords so that they are
 // not all zero.
 #include "TestBroker.h"
 
 #include "kafka/AdminClient.h"
+#include "kafka/protocol/BrokerConnection.h"
+#include "monitor/GroupInspector.h"
+#include "monitor/LagDetailReader.h"
 
 #include <QFile>
 #include <QMutex>
-#include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -81,13 +83,31 @@ class TestLogOffsetsBatching : public QObject {
     QSet<int> m_leaders; // broker ids leading at least one of the topic's partitions
     std::unique_ptr<AdminClient> m_admin;
 
-    // ListOffsets requests sent, per broker id, since the last takeListOffsetsRequests().
+    // ListOffsets requests sent, per broker address, since the last takeListOffsetsRequests().
     mutable QMutex m_requestsMutex;
-    QMap<int, int> m_listOffsetsRequests;
+    QMap<QString, int> m_listOffsetsRequests;
 
+    // The requests since the last call, per broker id.
     QMap<int, int> takeListOffsetsRequests() {
         QMutexLocker lock(&m_requestsMutex);
-        return std::exchange(m_listOffsetsRequests, {});
+        QMap<int, int> byBroker;
+        for (auto it = m_listOffsetsRequests.cbegin(); it != m_listOffsetsRequests.cend(); ++it) {
+            int brokerId = -1;
+            for (int node = 1; node <= test::KafkaCluster::nodeCount; ++node)
+                if (m_cluster.nodeAddress(node) == it.key())
+                    brokerId = test::KafkaCluster::brokerIdOfNode(node);
+            byBroker[brokerId] += it.value();
+        }
+        m_listOffsetsRequests.clear();
+        return byBroker;
+    }
+
+    static QString countsText(const QHash<QString, int>& counts) {
+        QStringList parts;
+        for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+            parts.append(QStringLiteral("%1: %2").arg(it.key()).arg(it.value()));
+        parts.sort();
+        return parts.join(QStringLiteral(", "));
     }
 
     static QString requestsText(const QMap<int, int>& requests) {
@@ -155,24 +175,20 @@ p.close()
                        QStringLiteral("--offset-json-file"), json.fileName()});
         QVERIFY2(deleted.ok(), deleted.err.constData());
 
-        // Every request librdkafka sends is logged with the broker it went to, e.g.
-        // "127.0.0.1:41503/2: Sent ListOffsetsRequest (v5, 305 bytes @ 0, CorrId 7)".
-        AdminClient::setLogSink([this](int, const QString&, const QString& message) {
-            static const QRegularExpression sent(
-                QStringLiteral(R"(:\d+/(\d+): Sent ListOffsetsRequest)"));
-            if (const auto match = sent.match(message); match.hasMatch()) {
-                QMutexLocker lock(&m_requestsMutex);
-                ++m_listOffsetsRequests[match.captured(1).toInt()];
-            }
-        });
+        kafka::protocol::BrokerConnection::setRequestObserver(
+            [this](kafka::protocol::ApiKey api, const QString& broker) {
+                if (api == kafka::protocol::ApiKey::ListOffsets) {
+                    QMutexLocker lock(&m_requestsMutex);
+                    ++m_listOffsetsRequests[broker];
+                }
+            });
         kafka::ConnectionProfile profile;
         profile.bootstrapServers = bootstrap;
-        profile.extraProperties = {{QStringLiteral("debug"), QStringLiteral("protocol")}};
         auto admin = AdminClient::create(profile, std::chrono::seconds(30));
         QVERIFY2(admin, admin ? "" : qPrintable(admin.error().toString()));
         m_admin = std::move(admin).value();
 
-        // Who leads what, which also leaves the partitions' leaders known to librdkafka.
+        // Who leads what.
         const auto described = m_admin->describePartitions({m_topic});
         QVERIFY2(described, described ? "" : qPrintable(described.error().toString()));
         QCOMPARE(described.value().size(), partitionCount);
@@ -186,7 +202,7 @@ p.close()
 
     void cleanupTestCase() {
         m_admin.reset();
-        AdminClient::setLogSink({});
+        kafka::protocol::BrokerConnection::setRequestObserver({});
         m_cluster.stop();
     }
 
@@ -241,6 +257,61 @@ p.close()
         QCOMPARE(offsets.value().size(), partitionCount);
         for (const TopicPartition& tp : std::as_const(m_partitions))
             QCOMPARE(offsets.value().value(tp, -2), kafkaOffsets.value(tp.partition, -3));
+    }
+
+    // One refresh of the whole cluster, as the GUI's and the exporter's poller make it
+    // (every group listed, described with its offsets, log offsets, lag detail), from a new
+    // client: one connection per broker, each authenticated once (one ApiVersions per
+    // connection), never a second client stack, and a fixed number of requests per broker
+    // whatever the number of groups.
+    void oneRefreshOpensOneConnectionPerBroker() {
+        constexpr int groupCount = 30; // about 10 per coordinator: per-group requests would show
+        for (int g = 0; g < groupCount; ++g) {
+            QList<QPair<TopicPartition, int64_t>> offsets;
+            for (const TopicPartition& tp : std::as_const(m_partitions))
+                offsets.append({tp, 1});
+            const QString group = QStringLiteral("%1-refresh-%2").arg(m_topic).arg(g);
+            const auto written = m_admin->alterCommittedOffsets(group, offsets);
+            QVERIFY2(written, written ? "" : qPrintable(written.error().toString()));
+        }
+        QMutex mutex;
+        QHash<QString, int> connectionsByBroker;
+        QHash<QString, int> requestsByBroker;
+        kafka::protocol::BrokerConnection::setRequestObserver(
+            [&](kafka::protocol::ApiKey api, const QString& broker) {
+                QMutexLocker lock(&mutex);
+                ++requestsByBroker[broker];
+                if (api == kafka::protocol::ApiKey::ApiVersions)
+                    ++connectionsByBroker[broker];
+                if (api == kafka::protocol::ApiKey::ListOffsets) {
+                    QMutexLocker requests(&m_requestsMutex);
+                    ++m_listOffsetsRequests[broker];
+                }
+            });
+        kafka::ConnectionProfile profile;
+        profile.bootstrapServers = m_cluster.bootstrap();
+        auto admin = AdminClient::create(profile, std::chrono::seconds(30));
+        QVERIFY(admin && !admin.value()->isFallback());
+        monitor::LagDetailReader lagDetail;
+        monitor::GroupInspector inspector(*admin.value());
+        inspector.setLagDetailReader(&lagDetail);
+        const auto cluster = inspector.inspectAll();
+        QVERIFY2(cluster, cluster ? "" : qPrintable(cluster.error().toString()));
+        int refreshed = 0;
+        for (const auto& group : cluster.value().groups)
+            refreshed += group.groupId().startsWith(m_topic + QStringLiteral("-refresh-")) ? 1 : 0;
+        QCOMPARE(refreshed, groupCount);
+        QMutexLocker lock(&mutex);
+        qInfo("one refresh of %lld groups: connections per broker %s; requests per broker %s",
+              qint64(cluster.value().groups.size()), qPrintable(countsText(connectionsByBroker)),
+              qPrintable(countsText(requestsByBroker)));
+        QCOMPARE(connectionsByBroker.size(), test::KafkaCluster::nodeCount);
+        for (int connections : std::as_const(connectionsByBroker))
+            QCOMPARE(connections, 1);
+        // Fixed per broker: ApiVersions, Metadata, ListGroups, FindCoordinator, the
+        // describes and OffsetFetch per coordinator, two ListOffsets per leader.
+        for (int requests : std::as_const(requestsByBroker))
+            QVERIFY2(requests <= 14, qPrintable(countsText(requestsByBroker)));
     }
 };
 

@@ -128,9 +128,9 @@ std::unique_ptr<kafka::AdminClient> TestSecuredBroker::adminFor(const QString& c
     // The group client the row asks for, and no other.
     const bool librdkafka =
         qEnvironmentVariableIsSet(kafka::GroupClientChoice::environmentVariable);
-    if ((client.value()->groupProtocol() == nullptr) != librdkafka) {
+    if (client.value()->isFallback() != librdkafka) {
         qWarning("expected groups through %s: %s", librdkafka ? "librdkafka" : "the own client",
-                 qPrintable(client.value()->groupProtocolFallback()));
+                 qPrintable(client.value()->fallbackNote()));
         return nullptr;
     }
     return std::move(client.value());
@@ -520,7 +520,7 @@ void TestSecuredBroker::adminClientFailsFastOnWrongPassword() {
     profile.value().saslPassword = QStringLiteral("not-the-password");
     auto client = kafka::AdminClient::create(profile.value(), longTimeout);
     QVERIFY(client.ok());
-    QCOMPARE(client.value()->groupProtocol() == nullptr, librdkafka);
+    QCOMPARE(client.value()->isFallback(), librdkafka);
     const auto start = std::chrono::steady_clock::now();
     const auto groups = client.value()->listGroups();
     const auto elapsed = std::chrono::steady_clock::now() - start;

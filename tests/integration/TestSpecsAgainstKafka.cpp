@@ -50,6 +50,8 @@ QString kafkaTypeName(const FieldSpec& field, int16_t version, bool flexible) {
         return compact + nullable + QStringLiteral("STRING");
     case FieldType::Bytes:
         return compact + nullable + QStringLiteral("BYTES");
+    case FieldType::Int16Array:
+        return array(QStringLiteral("INT16"));
     case FieldType::Int32Array:
         return array(QStringLiteral("INT32"));
     case FieldType::Int64Array:

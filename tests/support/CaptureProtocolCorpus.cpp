@@ -142,6 +142,7 @@ void fill(Struct& message, const std::vector<FieldSpec>& fields, int16_t version
         case FieldType::Bytes:
             message.set(name, QByteArray("bytes"));
             break;
+        case FieldType::Int16Array:
         case FieldType::Int32Array:
         case FieldType::Int64Array:
             message.set(name, QList<int64_t>{1, 2});

@@ -3,6 +3,7 @@
 // them all.
 
 #include "kafka/protocol/Apis.h"
+#include "kafka/protocol/CoordinatorRecords.h"
 
 #include <QList>
 
@@ -16,6 +17,8 @@ inline QList<const kafka::protocol::ApiSpec*> everyProtocolApi() {
             &metadataApi(),
             &findCoordinatorApi(),
             &listOffsetsApi(),
+            &createTopicsApi(),
+            &describeConfigsApi(),
             &fetchApi(),
             &listGroupsApi(),
             &describeGroupsApi(),
@@ -38,6 +41,14 @@ inline QList<const kafka::protocol::MessageSpec*> everyMessageSpec() {
     for (const kafka::protocol::ApiSpec* api : everyProtocolApi())
         specs << &api->request << &api->response;
     specs << &kafka::protocol::consumerProtocolAssignment();
+    // The records of __consumer_offsets, and the subscription inside GroupMetadataValue.
+    specs << &kafka::protocol::consumerProtocolSubscription();
+    for (const kafka::protocol::CoordinatorRecordSpecs& record :
+         kafka::protocol::everyCoordinatorRecord()) {
+        specs << record.key;
+        if (!specs.contains(record.value)) // types 0 and 1 share OffsetCommitValue
+            specs << record.value;
+    }
     return specs;
 }
 

@@ -116,8 +116,8 @@ private slots:
         QVERIFY(!choice.ownClient);
         QVERIFY(choice.fallbackNote().contains(named));
         QVERIFY(choice.fallbackNote().contains(
-            QStringLiteral("groups are read through librdkafka instead, which cannot show share "
-                           "or streams groups, member and group epochs")));
+            QStringLiteral("the cluster is read through librdkafka instead, which cannot show "
+                           "share or streams groups, member and group epochs")));
         QVERIFY(!choice.fallbackNote().contains(u"secret"));
     }
 
@@ -129,8 +129,8 @@ private slots:
         const auto forced = GroupClientChoice::forProfile(profile);
         QVERIFY(!forced.ownClient);
         QVERIFY2(forced.fallbackNote().startsWith(
-                     QStringLiteral("GROUPSCOPE_GROUP_CLIENT=librdkafka is set; groups are read "
-                                    "through librdkafka")),
+                     QStringLiteral("GROUPSCOPE_GROUP_CLIENT=librdkafka is set; the cluster is "
+                                    "read through librdkafka")),
                  qPrintable(forced.fallbackNote()));
         qputenv(GroupClientChoice::environmentVariable, "own");
         QVERIFY(GroupClientChoice::forProfile(profile).ownClient);

@@ -60,7 +60,7 @@ ConsumerGroupRecord targetMember(const QString& member, QList<int32_t> partition
     ConsumerGroupRecord result =
         record(ConsumerGroupRecordType::TargetAssignmentMember, atMs, member);
     result.valueVersion = 0;
-    result.value = ConsumerGroupTargetAssignmentMemberValue{{{topicId, partitions, {}}}};
+    result.value = ConsumerGroupTargetAssignmentMemberValue{{{topicId, partitions, {}}}, {}};
     return result;
 }
 

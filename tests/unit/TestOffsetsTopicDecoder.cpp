@@ -1,4 +1,4 @@
-#include "offsetstopic/OffsetsTopicConsumerProtocol.h"
+#include "offsetstopic/ClassicGroupRecords.h"
 #include "offsetstopic/OffsetsTopicDecoder.h"
 
 #include "KafkaRecordWriter.h"
@@ -319,7 +319,7 @@ private slots:
         QCOMPARE(group.members.size(), 1);
         QVERIFY(!group.members[0].assignment.has_value());
         QVERIFY2(group.members[0].assignmentError.contains(
-                     QStringLiteral("ConsumerProtocolAssignment v0 field 'userData'")),
+                     QStringLiteral("ConsumerProtocolAssignment v0 field 'UserData'")),
                  qPrintable(group.members[0].assignmentError));
         QVERIFY(group.members[0].subscription.has_value());
     }
@@ -328,13 +328,13 @@ private slots:
         // Kafka's rule: new consumer-protocol versions only append fields.
         const QByteArray assignment =
             assignmentBytes(3, {{topicName, {5}}}) + QByteArray("future-field");
-        const auto decoded = OffsetsTopicConsumerProtocol::decodeAssignment(assignment);
+        const auto decoded = ClassicGroupRecords::decodeAssignment(assignment);
         QVERIFY(std::holds_alternative<ConsumerAssignment>(decoded));
         QCOMPARE(std::get<ConsumerAssignment>(decoded).version, int16_t(3));
         QCOMPARE(std::get<ConsumerAssignment>(decoded).partitions,
                  (QList<TopicPartition>{{topicName, 5}}));
 
-        const auto subscription = OffsetsTopicConsumerProtocol::decodeSubscription(
+        const auto subscription = ClassicGroupRecords::decodeSubscription(
             subscriptionBytes(2, {topicName, QStringLiteral("audit")}, {}, 12));
         QVERIFY(std::holds_alternative<ConsumerSubscription>(subscription));
         QCOMPARE(std::get<ConsumerSubscription>(subscription).topics,
@@ -348,12 +348,14 @@ private slots:
         QTest::addColumn<QByteArray>("value");
         QTest::addColumn<int>("keyVersion");
         QTest::addColumn<int>("valueVersion"); // -1: none
-        // Key types 3-8 are decoded since consumer-protocol groups are (see
-        // TestConsumerGroupRecordDecoder); share groups' records are not.
-        QTest::newRow("share group metadata key type 11")
-            << RecordWriter().int16(11).string(groupId).bytes() << QByteArray("\x00\x00", 2) << 11
+        // Every record type Kafka 4.4 writes is decoded (consumer, share and streams groups'
+        // in TestConsumerGroupRecordDecoder); 9 and 18 were never released, 24 is a newer
+        // Kafka's.
+        QTest::newRow("record type 9, never released")
+            << RecordWriter().int16(9).string(groupId).bytes() << QByteArray("\x00\x00", 2) << 9
             << -1;
-        QTest::newRow("key v15") << RecordWriter().int16(15).bytes() << QByteArray() << 15 << -1;
+        QTest::newRow("record type 24")
+            << RecordWriter().int16(24).bytes() << QByteArray() << 24 << -1;
         QTest::newRow("OffsetCommitValue v5")
             << offsetCommitKey() << RecordWriter().int16(5).int64(1).bytes() << 1 << 5;
         QTest::newRow("GroupMetadataValue v9")
@@ -391,24 +393,25 @@ private slots:
         QTest::newRow("metadata longer than the record")
             << offsetCommitKey() << RecordWriter().int16(3).int64(1).int32(0).int16(300).bytes()
             << false
-            << QStringLiteral("OffsetCommitValue v3 field 'metadata' at value byte 16: needs 300 "
+            << QStringLiteral("OffsetCommitValue v3 field 'Metadata' at value byte 16: needs 300 "
                               "bytes, only 0 left");
         QTest::newRow("negative metadata length")
             << offsetCommitKey() << RecordWriter().int16(2).int64(1).int16(-5).bytes() << false
-            << QStringLiteral("OffsetCommitValue v2 field 'metadata' at value byte 10: negative "
+            << QStringLiteral("OffsetCommitValue v2 field 'Metadata' at value byte 10: negative "
                               "string length -5");
         QTest::newRow("null metadata")
             << offsetCommitKey() << RecordWriter().int16(2).int64(1).int16(-1).int64(2).bytes()
             << false
-            << QStringLiteral("OffsetCommitValue v2 field 'metadata' at value byte 10: null where "
+            << QStringLiteral("OffsetCommitValue v2 field 'Metadata' at value byte 10: null where "
                               "the schema allows no null");
         QTest::newRow("trailing bytes")
             << offsetCommitKey() << offsetCommitValue(2) + QByteArray("!!") << false
-            << QStringLiteral("OffsetCommitValue v2 field 'end' at value byte 24: 2 unexpected "
-                              "bytes after the last field");
+            << QStringLiteral("OffsetCommitValue v2 field 'end of message' at value byte 24: 2 "
+                              "unexpected bytes after the last field");
         QTest::newRow("trailing key bytes")
             << offsetCommitKey() + QByteArray("?") << offsetCommitValue(2) << false
-            << QStringLiteral("OffsetCommitKey v1 field 'end' at key byte 24");
+            << QStringLiteral(
+                   "OffsetCommitKey (record type 1) field 'end of message' at key byte 24");
         QTest::newRow("member count beyond the bytes left")
             << groupMetadataKey()
             << RecordWriter()
@@ -420,7 +423,7 @@ private slots:
                    .int32(100000000)
                    .bytes()
             << false
-            << QStringLiteral("GroupMetadataValue v0 field 'members' at value byte 20: array of "
+            << QStringLiteral("GroupMetadataValue v0 field 'Members' at value byte 20: array of "
                               "100000000 elements cannot fit in the 0 bytes left");
         QTest::newRow("null members array")
             << groupMetadataKey()
@@ -432,11 +435,11 @@ private slots:
                    .nullString()
                    .int32(-1)
                    .bytes()
-            << false << QStringLiteral("field 'members' at value byte 20: null array");
+            << false << QStringLiteral("field 'Members' at value byte 20: null array");
         QTest::newRow("varint longer than five bytes")
             << groupMetadataKey() << RecordWriter().int16(4).raw("\xff\xff\xff\xff\xff\x01").bytes()
             << false
-            << QStringLiteral("GroupMetadataValue v4 field 'protocolType' at value byte 2: varint "
+            << QStringLiteral("GroupMetadataValue v4 field 'ProtocolType' at value byte 2: varint "
                               "does not fit in 32 bits");
         QTest::newRow("negative value version")
             << groupMetadataKey() << RecordWriter().int16(-1).bytes() << false
@@ -496,11 +499,10 @@ private slots:
         const QByteArray subscription = subscriptionBytes(2, {topicName}, {{topicName, {1}}});
         for (int length = 0; length < assignment.size(); ++length)
             QVERIFY(std::holds_alternative<OffsetsTopicDecodeError>(
-                OffsetsTopicConsumerProtocol::decodeAssignment(
-                    QByteArray(assignment.constData(), length))));
+                ClassicGroupRecords::decodeAssignment(QByteArray(assignment.constData(), length))));
         for (int length = 0; length < subscription.size(); ++length)
             QVERIFY(std::holds_alternative<OffsetsTopicDecodeError>(
-                OffsetsTopicConsumerProtocol::decodeSubscription(
+                ClassicGroupRecords::decodeSubscription(
                     QByteArray(subscription.constData(), length))));
     }
 
@@ -540,14 +542,14 @@ private slots:
         decoder.decode(offsetCommitKey(), offsetCommitValue(3), 0);
         decoder.decode(offsetCommitKey(), std::nullopt, 0);
         decoder.decode(groupMetadataKey(), groupMetadataValue(3, twoConsumers()), 0);
-        // Type 7 became a consumer-group record; 12 (a share group's) is skipped and
-        // counted as another group type's, 99 as a type of a newer Kafka.
-        decoder.decode(RecordWriter().int16(12).bytes(), QByteArray("\x00\x00", 2), 0);
+        // 12 is a share group's target assignment epoch, 99 a type of a newer Kafka.
+        decoder.decode(RecordWriter().int16(12).string(groupId).bytes(),
+                       RecordWriter().int16(0).int32(5).noTaggedFields().bytes(), 0);
         decoder.decode(RecordWriter().int16(99).bytes(), QByteArray("\x00\x00", 2), 0);
         decoder.decode(QByteArray("\x00", 1), std::nullopt, 0);
         QCOMPARE(decoder.statistics().offsetCommits, int64_t(2));
         QCOMPARE(decoder.statistics().groupMetadata, int64_t(1));
-        QCOMPARE(decoder.statistics().otherGroupTypeRecords, int64_t(1));
+        QCOMPARE(decoder.statistics().shareGroupRecords, int64_t(1));
         QCOMPARE(decoder.statistics().unknownVersions, int64_t(1));
         QCOMPARE(decoder.statistics().errors, int64_t(1));
     }

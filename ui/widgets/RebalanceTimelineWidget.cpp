@@ -464,7 +464,7 @@ void RebalanceTimelineWidget::updateLegend() {
         };
         // The consumer protocol has no group-wide stop: its states say where the
         // coordinator's new target assignment is, while members keep consuming.
-        if (m_scene.timeline().protocol == timeline::GroupProtocol::Consumer) {
+        if (timeline::followsGroupEpochs(m_scene.timeline().protocol)) {
             chips.append(stateKey(kafka::GroupState::Assigning, tr("Assigning"),
                                   tr("The coordinator computes a new target assignment")));
             chips.append(stateKey(kafka::GroupState::Reconciling, tr("Reconciling"),
@@ -508,7 +508,7 @@ void RebalanceTimelineWidget::updateSummary(bool approximate, const QString& not
                      .arg(kafka::groupStateName(state.state),
                           GenerationDescription::formatDuration(state.durationMs(m_scene.nowMs())));
     }
-    const bool epochs = timeline.protocol == timeline::GroupProtocol::Consumer;
+    const bool epochs = timeline::followsGroupEpochs(timeline.protocol);
     if (!timeline.generations.isEmpty()) {
         const qsizetype count = timeline.generations.size();
         if (epochs)

@@ -17,6 +17,10 @@ const ApiSpec& metadataApi();
 const ApiSpec& findCoordinatorApi();
 const ApiSpec& listOffsetsApi();
 
+// Topics for the demo workload, and broker configuration (TopicAdminApis.cpp).
+const ApiSpec& createTopicsApi();
+const ApiSpec& describeConfigsApi();
+
 // Record batches after a commit, for lag detail (FetchApi.cpp).
 const ApiSpec& fetchApi();
 

@@ -59,6 +59,8 @@ public:
     Result<Struct> call(const ApiSpec& api, const Struct& request, Deadline deadline);
 
     const BrokerAddress& address() const { return m_address; }
+    // The node id of a bootstrap connection, once the metadata tells which broker it is.
+    void setNodeId(int32_t nodeId) { m_address.nodeId = nodeId; }
     // Connected, and within the SASL session's lifetime (see setSessionLifetime).
     bool isOpen() const;
     // The flag that cancels the waits of this connection's calls (nullptr: none); a

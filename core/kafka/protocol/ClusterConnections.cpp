@@ -49,9 +49,11 @@ Result<BrokerConnection*> ClusterConnections::anyConnection(Deadline deadline) {
             m_bootstrapConnection = std::move(opened.value());
             return m_bootstrapConnection.get();
         }
-        // Authentication, TLS and cancellation fail the same way on every address.
+        // Authentication, TLS, a client key or certificate that cannot be loaded, and
+        // cancellation fail the same way on every address.
         if (opened.error().code == RD_KAFKA_RESP_ERR__AUTHENTICATION ||
             opened.error().code == RD_KAFKA_RESP_ERR__SSL ||
+            opened.error().code == RD_KAFKA_RESP_ERR__INVALID_ARG ||
             opened.error().code == RD_KAFKA_RESP_ERR__INTR)
             return opened.error();
         failures.append(opened.error().message);
@@ -101,8 +103,19 @@ Result<BrokerConnection*> ClusterConnections::connection(int32_t nodeId, Deadlin
                 RD_KAFKA_RESP_ERR__UNKNOWN_BROKER,
                 QStringLiteral("broker %1 is not in the cluster's metadata").arg(nodeId));
     }
+    // The bootstrap connection is the broker's own when their addresses are the same: one
+    // connection per broker, authenticated once.
+    const BrokerAddress& address = m_brokers.value(nodeId);
+    if (m_bootstrapConnection && m_bootstrapConnection->isOpen() &&
+        m_bootstrapConnection->address().host == address.host &&
+        m_bootstrapConnection->address().port == address.port) {
+        std::shared_ptr<BrokerConnection> adopted(std::move(m_bootstrapConnection));
+        adopted->setNodeId(nodeId);
+        m_connections.insert(nodeId, adopted);
+        return adopted.get();
+    }
     Result<std::unique_ptr<BrokerConnection>> opened =
-        BrokerConnection::open(m_brokers.value(nodeId), m_security, deadline, m_cancelled);
+        BrokerConnection::open(address, m_security, deadline, m_cancelled);
     if (!opened)
         return opened.error();
     std::shared_ptr<BrokerConnection> shared(std::move(opened.value()));

@@ -30,6 +30,7 @@ public:
 
     // The flag that cancels waits, for the connections opened from now on and the open ones.
     void setCancelFlag(const std::atomic<bool>* cancelled);
+    bool cancelled() const { return m_cancelled && m_cancelled->load(); }
 
     // The cluster's brokers, from one Metadata request (asked again when `refresh`).
     Result<QList<BrokerAddress>> brokers(Deadline deadline, bool refresh = false);

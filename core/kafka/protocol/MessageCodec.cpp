@@ -98,6 +98,7 @@ void encodeValue(WireWriter& writer, const FieldSpec& field, const Value& value,
         else
             writer.writeBytes(valueOr<QByteArray>(value), flexible);
         return;
+    case FieldType::Int16Array:
     case FieldType::Int32Array:
     case FieldType::Int64Array: {
         if (writeNull)
@@ -105,7 +106,9 @@ void encodeValue(WireWriter& writer, const FieldSpec& field, const Value& value,
         const QList<int64_t>& numbers = valueOr<QList<int64_t>>(value);
         writer.writeArrayLength(int(numbers.size()), flexible);
         for (int64_t number : numbers) {
-            if (field.type == FieldType::Int32Array)
+            if (field.type == FieldType::Int16Array)
+                writer.writeInt16(int16_t(number));
+            else if (field.type == FieldType::Int32Array)
                 writer.writeInt32(int32_t(number));
             else
                 writer.writeInt64(number);
@@ -131,9 +134,10 @@ void encodeValue(WireWriter& writer, const FieldSpec& field, const Value& value,
         return;
     }
     case FieldType::Struct: {
-        // A nullable structure is preceded by a marker byte: -1 for null, 1 for present.
+        // A nullable structure is preceded by a marker byte: 1 for present; for null -1, or
+        // 0 in flexible versions (as Kafka's generated classes write it).
         if (field.nullableVersions.contains(version)) {
-            writer.writeInt8(writeNull ? -1 : 1);
+            writer.writeInt8(writeNull ? (flexible ? 0 : -1) : 1);
             if (writeNull)
                 return;
         }
@@ -214,6 +218,7 @@ int minimumSize(const FieldSpec& field, int16_t version, bool flexible) {
     case FieldType::String:
         return flexible ? 1 : 2;
     case FieldType::Bytes:
+    case FieldType::Int16Array:
     case FieldType::Int32Array:
     case FieldType::Int64Array:
     case FieldType::StringArray:
@@ -259,17 +264,22 @@ Value decodeValue(WireReader& reader, const FieldSpec& field, int16_t version, b
     case FieldType::Uuid:
         return reader.readRaw(name, 16).toByteArray();
     case FieldType::String: {
+        if (!field.nullableVersions.contains(version))
+            return reader.readString(name, flexible); // a null is an error here
         std::optional<QString> text = reader.readNullableString(name, flexible);
         if (!text)
             return Struct::Null{};
         return *text;
     }
     case FieldType::Bytes: {
+        if (!field.nullableVersions.contains(version))
+            return reader.readBytes(name, flexible).toByteArray();
         std::optional<QByteArrayView> bytes = reader.readNullableBytes(name, flexible);
         if (!bytes)
             return Struct::Null{};
         return bytes->toByteArray();
     }
+    case FieldType::Int16Array:
     case FieldType::Int32Array:
     case FieldType::Int64Array:
     case FieldType::StringArray:
@@ -282,8 +292,9 @@ Value decodeValue(WireReader& reader, const FieldSpec& field, int16_t version, b
             return StructList();
         }
         if (field.nullableVersions.contains(version)) {
+            // 1 present; null -1, or 0 in flexible versions (see encodeValue).
             const int8_t marker = reader.readInt8(name);
-            if (marker < 0)
+            if (marker <= 0)
                 return Struct::Null{};
         }
         StructList single;
@@ -294,25 +305,31 @@ Value decodeValue(WireReader& reader, const FieldSpec& field, int16_t version, b
 
     // Arrays.
     FieldSpec element = field;
-    element.type = field.type == FieldType::Int32Array    ? FieldType::Int32
+    element.type = field.type == FieldType::Int16Array    ? FieldType::Int16
+                   : field.type == FieldType::Int32Array  ? FieldType::Int32
                    : field.type == FieldType::Int64Array  ? FieldType::Int64
                    : field.type == FieldType::StringArray ? FieldType::String
                    : field.type == FieldType::UuidArray   ? FieldType::Uuid
                                                           : FieldType::Struct;
+    const int minimumElementSize = minimumSize(element, version, flexible);
     const std::optional<int> count =
-        reader.readNullableArrayLength(name, flexible, minimumSize(element, version, flexible));
+        field.nullableVersions.contains(version)
+            ? reader.readNullableArrayLength(name, flexible, minimumElementSize)
+            : std::optional<int>(reader.readArrayLength(name, flexible, minimumElementSize));
     if (!count)
         return Struct::Null{};
     if (reader.failed())
         return std::monostate();
     switch (field.type) {
+    case FieldType::Int16Array:
     case FieldType::Int32Array:
     case FieldType::Int64Array: {
         QList<int64_t> numbers;
         numbers.reserve(*count);
         for (int i = 0; i < *count && !reader.failed(); ++i)
-            numbers.append(field.type == FieldType::Int32Array ? reader.readInt32(name)
-                                                               : reader.readInt64(name));
+            numbers.append(field.type == FieldType::Int16Array   ? reader.readInt16(name)
+                           : field.type == FieldType::Int32Array ? reader.readInt32(name)
+                                                                 : reader.readInt64(name));
         return numbers;
     }
     case FieldType::StringArray: {
@@ -376,41 +393,59 @@ QByteArray MessageCodec::encode(const MessageSpec& spec, int16_t version, const 
     return writer.take();
 }
 
+QString MessageCodec::DecodeFailure::toString() const {
+    return QStringLiteral("malformed %1 v%2: field %3 at byte %4: %5")
+        .arg(structure)
+        .arg(version)
+        .arg(field)
+        .arg(byteOffset)
+        .arg(reason);
+}
+
+MessageCodec::Decoded MessageCodec::decodeReportingFailure(const MessageSpec& spec, int16_t version,
+                                                           QByteArrayView bytes,
+                                                           Trailing trailing) {
+    if (!spec.validVersions.contains(version))
+        return DecodeFailure{
+            QLatin1String(spec.name), version, QString(), 0,
+            QStringLiteral("version %1 is not one Groupscope can read").arg(version)};
+    WireReader reader(bytes);
+    Struct message = decodeFields(reader, spec.fields, version, isFlexible(spec, version), 0);
+    if (trailing == Trailing::Refused)
+        reader.expectEnd("end of message");
+    if (reader.failed())
+        return DecodeFailure{QLatin1String(spec.name), version, QLatin1String(reader.failedField()),
+                             reader.failedAt(), reader.failureReason()};
+    return message;
+}
+
 namespace {
 
 Result<Struct> decodeMessage(const MessageSpec& spec, int16_t version, QByteArrayView bytes,
-                             bool allowTrailingBytes) {
-    if (!spec.validVersions.contains(version))
-        return protocolError(RD_KAFKA_RESP_ERR__BAD_MSG,
-                             QStringLiteral("%1 version %2 is not one Groupscope can read")
-                                 .arg(QLatin1String(spec.name))
-                                 .arg(version));
-    WireReader reader(bytes);
-    Struct message =
-        decodeFields(reader, spec.fields, version, MessageCodec::isFlexible(spec, version), 0);
-    if (!allowTrailingBytes)
-        reader.expectEnd("end of message");
-    if (reader.failed())
-        return protocolError(RD_KAFKA_RESP_ERR__BAD_MSG,
-                             QStringLiteral("malformed %1 v%2: field %3 at byte %4: %5")
-                                 .arg(QLatin1String(spec.name))
-                                 .arg(version)
-                                 .arg(QLatin1String(reader.failedField()))
-                                 .arg(reader.failedAt())
-                                 .arg(reader.failureReason()));
-    return message;
+                             MessageCodec::Trailing trailing) {
+    MessageCodec::Decoded decoded =
+        MessageCodec::decodeReportingFailure(spec, version, bytes, trailing);
+    if (auto* failure = std::get_if<MessageCodec::DecodeFailure>(&decoded)) {
+        if (failure->field.isEmpty()) // the version itself
+            return protocolError(RD_KAFKA_RESP_ERR__BAD_MSG,
+                                 QStringLiteral("%1 version %2 is not one Groupscope can read")
+                                     .arg(failure->structure)
+                                     .arg(version));
+        return protocolError(RD_KAFKA_RESP_ERR__BAD_MSG, failure->toString());
+    }
+    return std::get<Struct>(std::move(decoded));
 }
 
 } // namespace
 
 Result<Struct> MessageCodec::decode(const MessageSpec& spec, int16_t version,
                                     QByteArrayView bytes) {
-    return decodeMessage(spec, version, bytes, false);
+    return decodeMessage(spec, version, bytes, Trailing::Refused);
 }
 
 Result<Struct> MessageCodec::decodePrefix(const MessageSpec& spec, int16_t version,
                                           QByteArrayView bytes) {
-    return decodeMessage(spec, version, bytes, true);
+    return decodeMessage(spec, version, bytes, Trailing::Ignored);
 }
 
 } // namespace groupscope::kafka::protocol

@@ -6,6 +6,9 @@
 
 #include <QByteArray>
 #include <QByteArrayView>
+#include <QString>
+
+#include <variant>
 
 namespace groupscope::kafka::protocol {
 
@@ -26,6 +29,24 @@ public:
     // protocol's embedded assignment): bytes after the known fields are ignored.
     static Result<Struct> decodePrefix(const MessageSpec& spec, int16_t version,
                                        QByteArrayView bytes);
+
+    // Where decoding stopped and why, for callers that report it in their own terms (the
+    // records of __consumer_offsets name the part of the record and the byte).
+    struct DecodeFailure {
+        QString structure; // the spec's name
+        int16_t version = 0;
+        QString field; // the spec's field name; empty when the version is not in the spec
+        int byteOffset = 0;
+        QString reason;
+        // "malformed <structure> v<version>: field <field> at byte <offset>: <reason>"
+        QString toString() const;
+    };
+    using Decoded = std::variant<Struct, DecodeFailure>;
+    // Bytes after the known fields: an error (a whole message), or ignored (formats whose
+    // newer versions only append fields).
+    enum class Trailing { Refused, Ignored };
+    static Decoded decodeReportingFailure(const MessageSpec& spec, int16_t version,
+                                          QByteArrayView bytes, Trailing trailing);
 
     static bool isFlexible(const MessageSpec& spec, int16_t version) {
         return spec.flexibleVersions.contains(version);

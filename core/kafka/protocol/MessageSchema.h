@@ -48,6 +48,7 @@ enum class FieldType : uint8_t {
     Uuid, // 16 bytes; kept as a 16-byte QByteArray
     String,
     Bytes,
+    Int16Array, // kept as int64 values, like Int32Array
     Int32Array,
     Int64Array,
     StringArray,
@@ -132,6 +133,8 @@ enum class ApiKey : int16_t {
     ListGroups = 16,
     SaslHandshake = 17,
     ApiVersions = 18,
+    CreateTopics = 19,
+    DescribeConfigs = 32,
     DeleteGroups = 42,
     OffsetDelete = 47,
     SaslAuthenticate = 36,

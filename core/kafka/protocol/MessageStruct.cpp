@@ -192,4 +192,9 @@ bool Struct::isNull(FieldName name) const {
            (*m_fields)[size_t(index)].defaultsToNull;
 }
 
+bool Struct::has(FieldName name) const {
+    const Value* value = find(name);
+    return value && !std::holds_alternative<std::monostate>(*value);
+}
+
 } // namespace groupscope::kafka::protocol

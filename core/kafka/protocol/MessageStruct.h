@@ -58,6 +58,9 @@ public:
     // A Struct field, or an empty structure of its schema when absent.
     Struct child(FieldName name) const;
     bool isNull(FieldName name) const;
+    // Whether the field was set or decoded, rather than reading as its default: a tagged
+    // field the writer left out is not.
+    bool has(FieldName name) const;
 
     const std::vector<FieldSpec>* fields() const { return m_fields; }
     // Codec access: the value at the schema's field index (monostate when not set).

@@ -91,8 +91,8 @@ Result<std::unique_ptr<QSslSocket>> TlsSocketFactory::create(const ConnectionSec
         }
         if (key.isNull())
             return KafkaError::invalidArgument(
-                QStringLiteral("cannot open the client key %1: not a PEM private key, or the "
-                               "passphrase (ssl.key.password) is wrong")
+                QStringLiteral("cannot load the client key %1: wrong key passphrase "
+                               "(ssl.key.password), or not a PEM private key")
                     .arg(keyPath));
         configuration.setPrivateKey(key);
     }

@@ -1,6 +1,7 @@
 // Prints the schemas of Kafka's generated message classes (kafka-clients'
-// org.apache.kafka.common.message.*Data, built from the same JSON specifications as
-// Groupscope's), one line per field and version, in the form TestSpecsAgainstKafka compares
+// org.apache.kafka.common.message.*Data, and group-coordinator's
+// org.apache.kafka.coordinator.group.generated.* for the records of __consumer_offsets,
+// built from the same JSON specifications as Groupscope's), one line per field and version, in the form TestSpecsAgainstKafka compares
 // with Groupscope's own specs:
 //
 //   ListGroupsResponse v5 groups.grouptype COMPACT_STRING
@@ -40,13 +41,19 @@ public class PrintMessageSchemas {
     }
 
     // Requests and responses are MessageData classes; structures embedded as bytes in
-    // other messages (ConsumerProtocolAssignment) are named as they are.
+    // other messages (ConsumerProtocolAssignment) are named as they are; the records the
+    // group coordinator writes to __consumer_offsets (OffsetCommitValue, ShareGroup...Key)
+    // are the group-coordinator jar's generated classes.
     static Class<?> messageClass(String message) throws ClassNotFoundException {
         String prefix = "org.apache.kafka.common.message." + message;
         try {
             return Class.forName(prefix + "Data");
         } catch (ClassNotFoundException notData) {
-            return Class.forName(prefix);
+            try {
+                return Class.forName(prefix);
+            } catch (ClassNotFoundException notEmbedded) {
+                return Class.forName("org.apache.kafka.coordinator.group.generated." + message);
+            }
         }
     }
 

@@ -30,7 +30,7 @@ QString TimelineScene::boundaryLabel(const timeline::Generation& generation,
     if (generation.approximate)
         return QStringLiteral("≈ gen %1").arg(generation.generationId);
     // Not the protocol type: classic groups of consumers have protocol type "consumer" too.
-    if (protocol == timeline::GroupProtocol::Consumer)
+    if (timeline::followsGroupEpochs(protocol))
         return QStringLiteral("epoch %1").arg(generation.generationId);
     return QStringLiteral("gen %1").arg(generation.generationId);
 }
@@ -60,7 +60,7 @@ void TimelineScene::rebuild(const timeline::GroupTimeline& timeline, int64_t now
         m_boundaries.append({generations[g].startMs, int(g),
                              boundaryLabel(generations[g], timeline.protocol),
                              generations[g].approximate || generations[g].generationId < 0});
-    if (timeline.protocol == timeline::GroupProtocol::Consumer)
+    if (timeline::followsGroupEpochs(timeline.protocol))
         addOwnershipBars(lanes, nowMs);
     else
         addGenerationBars(lanes, nowMs);

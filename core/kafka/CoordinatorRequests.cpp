@@ -1,0 +1,107 @@
+#include "kafka/CoordinatorRequests.h"
+
+#include "kafka/protocol/ClusterConnections.h"
+#include "kafka/protocol/MessageStruct.h"
+#include "kafka/protocol/ProtocolError.h"
+
+#include <librdkafka/rdkafka.h>
+
+#include <QThread>
+
+namespace groupscope::kafka {
+
+using protocol::BrokerConnection;
+using protocol::ClusterConnections;
+using protocol::Struct;
+
+QHash<QString, protocol::CoordinatorLookup> CoordinatorRequests::lookUp(const QStringList& groupIds,
+                                                                        Deadline until) {
+    QHash<QString, protocol::CoordinatorLookup> found = m_cluster.coordinators(groupIds, until);
+    // A coordinator that is not there yet (the offsets topic being created on a fresh
+    // cluster, its partition's leader being elected) is looked up again shortly, as Kafka's
+    // own clients do, until the deadline.
+    for (;;) {
+        QStringList notYet;
+        for (auto it = found.cbegin(); it != found.cend(); ++it)
+            if (it->error && ClusterConnections::isCoordinatorMoving(it->error.code))
+                notYet.append(it.key());
+        if (notYet.isEmpty() || Clock::now() + retryPause * 2 > until || m_cluster.cancelled())
+            return found;
+        QThread::msleep(retryPause.count());
+        found.insert(m_cluster.coordinators(notYet, until));
+    }
+}
+
+void CoordinatorRequests::forEachCoordinator(
+    const QStringList& groupIds, Deadline until, const Batch& perCoordinator,
+    const std::function<void(const QString&, const KafkaError&)>& fail) {
+    QStringList pending = groupIds;
+    // A group whose coordinator moved is looked up and asked again at once; while it keeps
+    // moving (leadership of the offsets topic settling on a new cluster, a broker shutting
+    // down) again after a pause, until the deadline.
+    for (int attempt = 0; !pending.isEmpty(); ++attempt) {
+        if (attempt >= 2) {
+            if (Clock::now() + retryPause * 2 > until || m_cluster.cancelled())
+                break;
+            QThread::msleep(retryPause.count());
+        }
+        const QHash<QString, protocol::CoordinatorLookup> coordinators = lookUp(pending, until);
+        QHash<int32_t, QStringList> byCoordinator;
+        for (const QString& groupId : std::as_const(pending)) {
+            const protocol::CoordinatorLookup lookup = coordinators.value(groupId);
+            if (lookup.error || lookup.nodeId < 0)
+                fail(groupId, lookup.error ? lookup.error
+                                           : KafkaError::fromCode(
+                                                 RD_KAFKA_RESP_ERR_COORDINATOR_NOT_AVAILABLE,
+                                                 QStringLiteral("coordinator of %1").arg(groupId)));
+            else
+                byCoordinator[lookup.nodeId].append(groupId);
+        }
+        QStringList retry;
+        for (auto it = byCoordinator.cbegin(); it != byCoordinator.cend(); ++it) {
+            Result<BrokerConnection*> connection = m_cluster.connection(it.key(), until);
+            if (!connection) {
+                m_cluster.dropConnection(it.key());
+                for (const QString& groupId : it.value()) {
+                    m_cluster.forgetCoordinator(groupId);
+                    fail(groupId, connection.error());
+                }
+                continue;
+            }
+            const QStringList moved = perCoordinator(*connection.value(), it.value());
+            if (!connection.value()->isOpen())
+                m_cluster.dropConnection(it.key());
+            for (const QString& groupId : moved)
+                m_cluster.forgetCoordinator(groupId);
+            retry.append(moved);
+        }
+        pending = retry;
+    }
+    for (const QString& groupId : std::as_const(pending))
+        fail(groupId, KafkaError::fromCode(
+                          RD_KAFKA_RESP_ERR_NOT_COORDINATOR,
+                          QStringLiteral("the coordinator of %1 keeps moving").arg(groupId)));
+}
+
+Result<Struct> CoordinatorRequests::ask(const QString& groupId, const protocol::ApiSpec& api,
+                                        const Struct& request, const QString& doing,
+                                        Deadline until) {
+    Result<Struct> outcome = KafkaError();
+    forEachCoordinator(
+        {groupId}, until,
+        [&](BrokerConnection& connection, const QStringList&) {
+            Result<Struct> answer = connection.call(api, request, until);
+            if (answer &&
+                ClusterConnections::isCoordinatorMoving(answer.value().integer("ErrorCode")))
+                return QStringList{groupId};
+            if (answer)
+                if (KafkaError error = protocol::answerError(answer.value(), doing))
+                    answer = error;
+            outcome = std::move(answer);
+            return QStringList();
+        },
+        [&](const QString&, const KafkaError& error) { outcome = error; });
+    return outcome;
+}
+
+} // namespace groupscope::kafka

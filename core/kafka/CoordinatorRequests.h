@@ -1,0 +1,50 @@
+#pragma once
+
+#include "kafka/KafkaError.h"
+#include "kafka/Result.h"
+#include "kafka/protocol/ClusterConnections.h"
+
+#include <QHash>
+#include <QStringList>
+
+#include <chrono>
+#include <functional>
+
+namespace groupscope::kafka {
+
+// Requests to group coordinators, batched: one lookup for every group whose coordinator is
+// not known, then one call per coordinator with the groups it coordinates; a group whose
+// coordinator moved (the answer says so) is looked up and asked once more. What the own
+// client's group reads (GroupProtocolClient) and writes (GroupWriteClient) share.
+class CoordinatorRequests {
+public:
+    using Deadline = std::chrono::steady_clock::time_point;
+
+    explicit CoordinatorRequests(protocol::ClusterConnections& cluster)
+        : m_cluster(cluster) {}
+
+    // Runs `perCoordinator` once per coordinator with the groups it coordinates; it returns
+    // the groups whose coordinator moved. Groups whose coordinator cannot be found, or that
+    // keep moving, get `fail` with the reason.
+    using Batch =
+        std::function<QStringList(protocol::BrokerConnection&, const QStringList& groupIds)>;
+    void forEachCoordinator(const QStringList& groupIds, Deadline until,
+                            const Batch& perCoordinator,
+                            const std::function<void(const QString&, const KafkaError&)>& fail);
+
+    // Sends `request` to `groupId`'s coordinator (found again if it moved) and returns its
+    // answer, or the answer's top-level error described as `doing` (e.g. "deleting ...").
+    Result<protocol::Struct> ask(const QString& groupId, const protocol::ApiSpec& api,
+                                 const protocol::Struct& request, const QString& doing,
+                                 Deadline until);
+
+private:
+    using Clock = std::chrono::steady_clock;
+    static constexpr std::chrono::milliseconds retryPause{200};
+    // The coordinator of each group, looked up again while it is not available yet.
+    QHash<QString, protocol::CoordinatorLookup> lookUp(const QStringList& groupIds, Deadline until);
+
+    protocol::ClusterConnections& m_cluster;
+};
+
+} // namespace groupscope::kafka
