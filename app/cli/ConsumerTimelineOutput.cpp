@@ -93,9 +93,13 @@ void printMoves(const CommandContext& context, const timeline::GroupTimeline& ti
                            .arg(after.partition.toString(), before.ownerId, after.ownerId);
         if (before.revocationStartMs)
             line += QStringLiteral(" revoke asked %1,").arg(isoTime(*before.revocationStartMs));
-        line += QStringLiteral(" released %1, assigned %2 (%3 ms without an owner)")
-                    .arg(isoTime(*before.endMs), isoTime(after.startMs))
-                    .arg(after.startMs - *before.endMs);
+        // A share group's partition may have two owners at once: the new one can start
+        // before the old one lets go, an overlap rather than a gap.
+        const int64_t gapMs = after.startMs - *before.endMs;
+        line += QStringLiteral(" released %1, assigned %2 (%3)")
+                    .arg(isoTime(*before.endMs), isoTime(after.startMs),
+                         gapMs >= 0 ? QStringLiteral("%1 ms without an owner").arg(gapMs)
+                                    : QStringLiteral("both owned it for %1 ms").arg(-gapMs));
         lines.append(line);
     }
     if (lines.isEmpty())
