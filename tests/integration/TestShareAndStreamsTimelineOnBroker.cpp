@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <memory>
@@ -171,6 +172,16 @@ private slots:
         // Every epoch came from the records, none inferred from a poll.
         for (const QJsonValue& generation : timeline.value(QStringLiteral("generations")).toArray())
             QVERIFY(generation.toObject().value(QStringLiteral("groupEpoch")).toBool());
+        // The text names the group type, and a partition the new member took while the
+        // first still had it is an overlap, never a negative time without an owner.
+        const auto text =
+            test::run(cliPath, {QStringLiteral("--bootstrap-server"), test::bootstrapServers(),
+                                QStringLiteral("timeline"), QStringLiteral("--group"), group});
+        QVERIFY2(text.ok(), text.err.constData());
+        QVERIFY(text.out.contains("share group (KIP-932)"));
+        QVERIFY2(!QString::fromUtf8(text.out).contains(
+                     QRegularExpression(QStringLiteral("\\(-\\d+ ms without an owner"))),
+                 text.out.constData());
     }
 
     void streamsGroupMembersJoinAndLeave() {
