@@ -86,18 +86,21 @@ Result<std::unique_ptr<ConsumerSession>> ConsumerSession::create(ConsumerSession
 }
 
 ConsumerSession::~ConsumerSession() {
-    m_stopping = true;
-    if (m_consumerQueue)
-        rd_kafka_queue_yield(m_consumerQueue.get());
-    if (m_fetchThread.joinable())
-        m_fetchThread.join();
+    (void)close(); // nobody is left to tell; the group drops an unclean member in time
     m_callbacksEnabled = false;
     m_partitions.clear();    // buffered messages must go before the handle
     m_consumerQueue.reset(); // the queue must go before its handle
-    if (m_subscribed)
-        m_handle.reset(); // rd_kafka_consumer_close() leaves the group
-    else
-        kafka::destroyWithoutConsumerClose(std::move(m_handle));
+    // The fetch thread has closed the consumer (left its group). Destroying with a second
+    // close would wait for a reply that a close cut short never gets: for ever.
+    kafka::destroyWithoutConsumerClose(std::move(m_handle));
+}
+
+kafka::Status ConsumerSession::close() {
+    m_stopping = true;
+    wakeFetchThread();
+    if (m_fetchThread.joinable())
+        m_fetchThread.join();
+    return m_closeOutcome;
 }
 
 void ConsumerSession::start() {
@@ -120,13 +123,21 @@ void ConsumerSession::fetchLoop() {
         if (routed > 0)
             m_partitions.notifyArrivals();
     }
-    // Closing runs the final revoke through the engine (commit of processed positions).
-    rd_kafka_consumer_close(m_handle.get());
     {
+        // From here on nobody may wake the consumer queue: while closing, librdkafka forwards
+        // it to the close's own queue, and a wake-up there ends rd_kafka_consumer_close()
+        // before the group is left, leaving the consumer half closed.
         std::lock_guard lock(m_jobsMutex);
         m_acceptingJobs = false;
     }
-    runPendingJobs(); // callers waiting on these get the closed consumer's errors
+    runPendingJobs(); // what was posted before the close still runs on an open consumer
+    // Closing runs the final revoke through the engine (commit of processed positions) and
+    // leaves the group.
+    const rd_kafka_resp_err_t code = rd_kafka_consumer_close(m_handle.get());
+    if (code || !rd_kafka_consumer_closed(m_handle.get()))
+        m_closeOutcome = KafkaError::fromCode(
+            code ? code : RD_KAFKA_RESP_ERR__TIMED_OUT,
+            QStringLiteral("closing the consumer: it did not leave its group cleanly"));
 }
 
 const QString& ConsumerSession::topicName(const rd_kafka_message_t* message) {
@@ -271,8 +282,19 @@ void ConsumerSession::postJob(std::function<void()> job) {
         if (!m_acceptingJobs)
             return;
         m_jobs.push_back(std::move(job));
+        wakeFetchThreadLocked();
     }
-    // Wakes the fetch thread out of its poll so the job does not wait for the timeout.
+}
+
+void ConsumerSession::wakeFetchThread() {
+    std::lock_guard lock(m_jobsMutex);
+    if (m_acceptingJobs)
+        wakeFetchThreadLocked();
+}
+
+void ConsumerSession::wakeFetchThreadLocked() {
+    // Wakes the fetch thread out of its poll so the job does not wait for the timeout. Called
+    // only while jobs are accepted, under the jobs lock, so never once the close has begun.
     rd_kafka_queue_yield(m_consumerQueue.get());
 }
 
@@ -301,8 +323,8 @@ template <typename R> R ConsumerSession::onFetchThread(std::function<R()> job) {
             return R(KafkaError::fromCode(RD_KAFKA_RESP_ERR__DESTROY,
                                           QStringLiteral("the consumer session is closing")));
         m_jobs.push_back([task] { (*task)(); });
+        wakeFetchThreadLocked();
     }
-    rd_kafka_queue_yield(m_consumerQueue.get());
     return result.get();
 }
 
@@ -313,7 +335,6 @@ kafka::Status ConsumerSession::subscribe(const QStringList& topics) {
         const kafka::TopicPartitionListHandle list = kafka::makeTopicSubscriptionList(topics);
         if (const auto code = rd_kafka_subscribe(m_handle.get(), list.get()); code)
             return KafkaError::fromCode(code, QStringLiteral("subscribing"));
-        m_subscribed = true;
         return kafka::Done{};
     });
 }

@@ -41,9 +41,8 @@ public:
     using Outcomes = QList<RepositionOutcome>;
 
     static kafka::Result<std::unique_ptr<ConsumerSession>> create(ConsumerSessionOptions options);
-    // Closes the consumer (a group member commits its processed positions and leaves).
-    // Messages taken from the session must be released before it is destroyed:
-    // librdkafka's destroy waits for every message it handed out.
+    // Closes the consumer, as close() does. Messages taken from the session must be released
+    // before it is destroyed: librdkafka's destroy waits for every message it handed out.
     ~ConsumerSession();
     ConsumerSession(const ConsumerSession&) = delete;
     ConsumerSession& operator=(const ConsumerSession&) = delete;
@@ -61,6 +60,11 @@ public:
                                        bool commit = false);
     // Commits the processed position (offset after the last message taken) of each partition.
     kafka::Result<Outcomes> commit();
+    // Stops fetching and closes the consumer: a group member commits its processed positions
+    // and leaves its group. An error says the close did not finish cleanly (the group then
+    // drops the member only after its session timeout). Calls made meanwhile from other
+    // threads fail with "closing"; later calls of close() return the same outcome.
+    kafka::Status close();
 
     std::vector<ConsumedMessage> take(const kafka::TopicPartition& partition, size_t limit);
     std::vector<ConsumedMessage> takeAll(size_t limit);
@@ -100,6 +104,8 @@ private:
     // Runs `job` on the fetch thread and returns its result; directly when already there.
     template <typename R> R onFetchThread(std::function<R()> job);
     void postJob(std::function<void()> job);
+    void wakeFetchThread();
+    void wakeFetchThreadLocked(); // with m_jobsMutex held and jobs accepted
     void runPendingJobs();
 
     static void rebalanceCallback(rd_kafka_t* handle, rd_kafka_resp_err_t code,
@@ -117,14 +123,14 @@ private:
     std::thread m_fetchThread;
     std::atomic<std::thread::id> m_fetchThreadId;
     std::atomic<bool> m_stopping{false};
-    std::atomic<bool> m_subscribed{false}; // it joined a group: closing leaves it
+    kafka::Status m_closeOutcome = kafka::Done{}; // written by the fetch thread as it ends
     // Callbacks do nothing once the consumer is closed: the handle outlives the session
     // object's useful life only while it is being destroyed.
     std::atomic<bool> m_callbacksEnabled{true};
 
     std::mutex m_jobsMutex;
     std::deque<std::function<void()>> m_jobs;
-    bool m_acceptingJobs = true;
+    bool m_acceptingJobs = true; // false once the fetch thread begins to close the consumer
 
     // Only the fetch thread touches these.
     QByteArray m_lastTopicUtf8;

@@ -110,6 +110,8 @@ void SandboxConsumerMember::run(std::unique_ptr<ConsumerSession> session) {
         const Ending ending = consume(*session);
         // Closing commits what was processed and leaves the group, so the remaining
         // members rebalance at once instead of after the session timeout.
+        if (const kafka::Status closed = session->close(); !closed)
+            m_lastProblem.record(closed.error().message);
         session.reset();
         if (ending == Ending::Stopped || m_stop.waitFor(restartDelay))
             return;
