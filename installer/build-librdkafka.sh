@@ -38,7 +38,11 @@ if [ -z "${GROUPSCOPE_FORCE_PRIVATE_RDKAFKA:-}" ] && pkg-config --exists rdkafka
   echo system
   exit 0
 fi
-if [ -f "$link/lib/pkgconfig/rdkafka-static.pc" ] && [ -f "$link/lib/librdkafka.a" ]; then
+# The configuration table's source is kept beside the library: a test reads which
+# properties librdkafka marks sensitive from it. A prefix without it is built again.
+conf_source=share/groupscope/rdkafka_conf.c
+if [ -f "$link/lib/pkgconfig/rdkafka-static.pc" ] && [ -f "$link/lib/librdkafka.a" ] &&
+   [ -f "$link/$conf_source" ]; then
   have=$(sed -n 's/^Version: *//p' "$link/lib/pkgconfig/rdkafka-static.pc")
   if version_at_least "$have" "$minimum"; then
     say "using librdkafka $have in $(readlink -f "$link")"
@@ -94,6 +98,7 @@ mkdir -p "$cache"
     { tail -n 30 "$work/configure.log" >&2; exit 1; }
   make -j"$(nproc)" libs >"$work/make.log" 2>&1 || { tail -n 30 "$work/make.log" >&2; exit 1; }
   make install-subdirs >"$work/install.log" 2>&1 || { tail -n 30 "$work/install.log" >&2; exit 1; }
+  install -D -m 644 src/rdkafka_conf.c "$prefix/$conf_source"
 ) || die "building librdkafka $version failed"
 ln -sfn "$prefix" "$link"
 say "librdkafka $version installed in $prefix"

@@ -5,6 +5,7 @@
 #include <librdkafka/rdkafka.h>
 
 #include <QFile>
+#include <QSet>
 
 namespace groupscope::kafka {
 
@@ -122,8 +123,33 @@ QString ConnectionProfile::verificationWarning() const {
 }
 
 bool ConnectionProfile::isSecretProperty(const QString& key) {
-    return key.contains(u"password") || key.contains(u"secret") ||
-           key == u"sasl.oauthbearer.config" || key == u"ssl.key.pem" || key == u"ssl_key";
+    // Every property librdkafka marks sensitive (_RK_SENSITIVE in its rdkafka_conf.c; a test
+    // compares this list with the source the build used), also those that are not secret in
+    // themselves (a user name, a key's path): librdkafka hides them from its own logs, and
+    // so does Groupscope from its files, logs and messages.
+    static const QSet<QString> librdkafkaSensitive{
+        QStringLiteral("sasl.username"),
+        QStringLiteral("sasl.password"),
+        QStringLiteral("sasl.oauthbearer.config"),
+        QStringLiteral("sasl.oauthbearer.client.secret"),
+        QStringLiteral("sasl.oauthbearer.assertion.private.key.file"),
+        QStringLiteral("sasl.oauthbearer.assertion.private.key.passphrase"),
+        QStringLiteral("sasl.oauthbearer.assertion.private.key.pem"),
+        QStringLiteral("ssl.key.location"),
+        QStringLiteral("ssl.key.password"),
+        QStringLiteral("ssl.key.pem"),
+        QStringLiteral("ssl_key"),
+        QStringLiteral("ssl.ca.pem"),
+        QStringLiteral("ssl.keystore.password"),
+    };
+    const QString name = key.trimmed().toLower();
+    if (librdkafkaSensitive.contains(name))
+        return true;
+    // The names Kafka's Java client gives secrets, for properties a later librdkafka may
+    // add: passwords, secrets, passphrases, JAAS configurations (which hold passwords) and
+    // key material in PEM.
+    return name.contains(u"password") || name.contains(u"secret") || name.contains(u"passphrase") ||
+           name.endsWith(u"jaas.config") || (name.endsWith(u".pem") && name.contains(u"key"));
 }
 
 Result<ConnectionProfile> ConnectionProfile::fromCommandConfigFile(const QString& path) {

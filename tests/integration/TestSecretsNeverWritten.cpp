@@ -7,6 +7,7 @@
 
 #ifdef GROUPSCOPE_TEST_WITH_UI
 #include "dialogs/ConnectionManagerDialog.h"
+#include "dialogs/TextPrompt.h"
 #include "settings/ConnectionStore.h"
 #include "settings/SecretStore.h"
 
@@ -30,6 +31,19 @@ namespace {
 
 const QString cliPath = QStringLiteral(GROUPSCOPE_BINARY_DIR "/app/groupscope-cli");
 
+// One property of each kind of secret a profile's extra properties can hold (the names
+// librdkafka marks sensitive and matches neither "password" nor "secret" included).
+QList<QPair<QString, QString>> secretPropertyValues() {
+    return {
+        {QStringLiteral("ssl.keystore.password"), QStringLiteral("extra-Secret-93ad")},
+        {QStringLiteral("sasl.oauthbearer.client.secret"), QStringLiteral("oauth-Client-5e1b07")},
+        {QStringLiteral("sasl.oauthbearer.assertion.private.key.passphrase"),
+         QStringLiteral("assertion-Phrase-2c9d")},
+        {QStringLiteral("sasl.oauthbearer.assertion.private.key.pem"),
+         QStringLiteral("MIIEvQIBADANBgkqhkiG9w0-fake-key-8a41")},
+    };
+}
+
 } // namespace
 
 class TestSecretsNeverWritten : public QObject {
@@ -44,6 +58,7 @@ private slots:
 #ifdef GROUPSCOPE_TEST_WITH_UI
     void savedProfilesKeepSecretsOut();
     void verificationChoiceIsPersistedPerProfile();
+    void secretsLeftInClearMoveOutOfTheSettingsFile(); // replaces the saved profiles
 #endif
     // Last: reads what all of the above wrote.
     void noFileWrittenHoldsASecret();
@@ -102,6 +117,8 @@ void TestSecretsNeverWritten::initTestCase() {
     m_secrets << m_broker.clientProperty(QStringLiteral("alice"),
                                          QStringLiteral("ssl.key.password"));
     m_secrets << QStringLiteral("wrong-Passw0rd-7c1e") << QStringLiteral("extra-Secret-93ad");
+    for (const auto& [property, value] : secretPropertyValues())
+        m_secrets << value;
     for (const QString& secret : std::as_const(m_secrets))
         QVERIFY2(secret.size() >= 16, "the broker's users need their secrets");
 
@@ -223,8 +240,8 @@ void TestSecretsNeverWritten::savedProfilesKeepSecretsOut() {
     ui::SavedConnection connection;
     connection.profile = profile.value();
     connection.profile.name = QStringLiteral("secured");
-    connection.profile.extraProperties.append(
-        {QStringLiteral("ssl.keystore.password"), QStringLiteral("extra-Secret-93ad")});
+    connection.profile.extraProperties.append(secretPropertyValues());
+    connection.profile.extraProperties.append({QStringLiteral("client.id"), QStringLiteral("gs")});
     ui::ConnectionManagerDialog dialog;
     dialog.setCurrentConnection(connection);
     const auto buttons = dialog.findChildren<QAbstractButton*>();
@@ -235,14 +252,64 @@ void TestSecretsNeverWritten::savedProfilesKeepSecretsOut() {
     QVERIFY(QFile::exists(QSettings().fileName()));
     QVERIFY2(QSettings().fileName().startsWith(m_home.path()), qPrintable(QSettings().fileName()));
     // The secrets are still there for this session, from memory.
-    QCOMPARE(ui::SecretStore::instance().cached(ui::ConnectionManagerDialog::secretKey(
+    QCOMPARE(ui::SecretStore::instance().cached(ui::ConnectionStore::secretKey(
                  QStringLiteral("secured"), QStringLiteral("sasl-password"))),
              std::optional<QString>(profile.value().saslPassword));
+    QFile settingsFile(QSettings().fileName());
+    QVERIFY(settingsFile.open(QIODevice::ReadOnly));
+    expectNoSecret(settingsFile.readAll(), QStringLiteral("the settings file"));
     const auto loaded = ui::ConnectionStore::load();
     QCOMPARE(loaded.size(), 1);
     QVERIFY(loaded.first().profile.saslPassword.isEmpty());
     QVERIFY(loaded.first().profile.sslKeyPassword.isEmpty());
     QCOMPARE(loaded.first().profile.sslKeyLocation, profile.value().sslKeyLocation);
+    QCOMPARE(loaded.first().profile.extraProperties,
+             (QList<QPair<QString, QString>>{{QStringLiteral("client.id"), QStringLiteral("gs")}}));
+
+    // Every secret comes back when the profile is used: from this session's memory, and
+    // asked for again where the session does not know it (a restart without a keychain).
+    const QString asked = QStringLiteral("sasl.oauthbearer.assertion.private.key.passphrase");
+    ui::SecretStore::instance().forget(
+        ui::ConnectionStore::propertySecretKey(QStringLiteral("secured"), asked));
+    ui::TextPrompt::setNextAnswer(QStringLiteral("assertion-Phrase-2c9d"));
+    ui::SavedConnection used = loaded.first();
+    QVERIFY(ui::ConnectionManagerDialog::fillSecrets(nullptr, used));
+    QCOMPARE(used.profile.saslPassword, profile.value().saslPassword);
+    QCOMPARE(used.profile.sslKeyPassword, profile.value().sslKeyPassword);
+    for (const auto& secret : secretPropertyValues())
+        QVERIFY2(used.profile.extraProperties.contains(secret), qPrintable(secret.first));
+}
+
+void TestSecretsNeverWritten::secretsLeftInClearMoveOutOfTheSettingsFile() {
+    // An older version kept a secret it did not recognise in the extra properties, in clear.
+    {
+        QSettings settings;
+        settings.remove(QStringLiteral("connections"));
+        settings.beginWriteArray(QStringLiteral("connections"), 1);
+        settings.setArrayIndex(0);
+        settings.setValue(QStringLiteral("name"), QStringLiteral("old"));
+        settings.setValue(QStringLiteral("bootstrapServers"), QStringLiteral("127.0.0.1:1"));
+        settings.setValue(QStringLiteral("extraProperties"),
+                          QStringList{QStringLiteral("sasl.oauthbearer.assertion.private.key."
+                                                     "passphrase=assertion-Phrase-2c9d"),
+                                      QStringLiteral("client.id=gs")});
+        settings.endArray();
+    }
+    QSettings().sync();
+    const auto loaded = ui::ConnectionStore::load();
+    QCOMPARE(loaded.size(), 1);
+    QCOMPARE(loaded.first().secretProperties,
+             QStringList{QStringLiteral("sasl.oauthbearer.assertion.private.key.passphrase")});
+    QSettings().sync();
+    QFile settingsFile(QSettings().fileName());
+    QVERIFY(settingsFile.open(QIODevice::ReadOnly));
+    const QByteArray contents = settingsFile.readAll();
+    QVERIFY(contents.contains("client.id=gs"));
+    expectNoSecret(contents, QStringLiteral("the settings file after loading"));
+    QCOMPARE(ui::SecretStore::instance().cached(ui::ConnectionStore::propertySecretKey(
+                 QStringLiteral("old"), QStringLiteral("sasl.oauthbearer.assertion.private.key."
+                                                       "passphrase"))),
+             std::optional<QString>(QStringLiteral("assertion-Phrase-2c9d")));
 }
 
 void TestSecretsNeverWritten::verificationChoiceIsPersistedPerProfile() {

@@ -29,9 +29,6 @@ namespace groupscope::ui {
 
 namespace {
 
-const QString saslPasswordKey = QStringLiteral("sasl-password");
-const QString keyPasswordKey = QStringLiteral("ssl-key-password");
-
 struct NextAnswer {
     bool armed = false;
     std::optional<SavedConnection> answer;
@@ -106,10 +103,6 @@ ConnectionManagerDialog::ConnectionManagerDialog(QWidget* parent)
 }
 
 ConnectionManagerDialog::~ConnectionManagerDialog() = default;
-
-QString ConnectionManagerDialog::secretKey(const QString& profileName, const QString& which) {
-    return profileName + QLatin1Char('/') + which;
-}
 
 void ConnectionManagerDialog::configureFields() {
     m_name->setObjectName(QStringLiteral("profileName"));
@@ -337,16 +330,25 @@ void ConnectionManagerDialog::setCurrentConnection(const SavedConnection& connec
     auto& store = SecretStore::instance();
     const QString name = profile.name;
     if (profile.saslPassword.isEmpty())
-        store.read(secretKey(name, saslPasswordKey), this,
+        store.read(ConnectionStore::secretKey(name, ConnectionStore::saslPasswordKey), this,
                    [this, name](std::optional<QString> secret) {
                        if (secret && m_name->text() == name && m_password->text().isEmpty())
                            m_password->setText(*secret);
                    });
     if (profile.sslKeyPassword.isEmpty())
-        store.read(secretKey(name, keyPasswordKey), this,
+        store.read(ConnectionStore::secretKey(name, ConnectionStore::keyPasswordKey), this,
                    [this, name](std::optional<QString> secret) {
                        if (secret && m_name->text() == name && m_keyPassword->text().isEmpty())
                            m_keyPassword->setText(*secret);
+                   });
+    m_pendingSecretProperties = connection.secretProperties;
+    for (const QString& property : connection.secretProperties)
+        store.read(ConnectionStore::propertySecretKey(name, property), this,
+                   [this, name, property](std::optional<QString> secret) {
+                       if (m_name->text() != name || !m_pendingSecretProperties.removeOne(property))
+                           return;
+                       if (secret)
+                           m_extra->appendPlainText(property + QLatin1Char('=') + *secret);
                    });
     updateFieldStates();
 }
@@ -381,6 +383,8 @@ SavedConnection ConnectionManagerDialog::currentConnection() const {
         profile.extraProperties.append(
             {trimmed.left(equals).trimmed(), trimmed.mid(equals + 1).trimmed()});
     }
+    // Secret properties the keychain has not answered for yet are still the profile's.
+    connection.secretProperties = m_pendingSecretProperties;
     connection.refreshInterval = std::chrono::seconds(m_refreshSeconds->value());
     connection.readOnly = m_readOnly->isChecked();
     connection.production = m_production->isChecked();
@@ -389,16 +393,8 @@ SavedConnection ConnectionManagerDialog::currentConnection() const {
 }
 
 void ConnectionManagerDialog::saveCurrent() {
-    const SavedConnection connection = currentConnection();
-    const QString name = connection.profile.name;
-    auto& store = SecretStore::instance();
-    if (!connection.profile.saslPassword.isEmpty())
-        store.write(secretKey(name, saslPasswordKey), connection.profile.saslPassword);
-    if (!connection.profile.sslKeyPassword.isEmpty())
-        store.write(secretKey(name, keyPasswordKey), connection.profile.sslKeyPassword);
-    SavedConnection stored = connection;
-    stored.profile.saslPassword.clear(); // ConnectionStore ignores them too; be explicit
-    stored.profile.sslKeyPassword.clear();
+    const SavedConnection stored = ConnectionStore::keepSecrets(currentConnection());
+    const QString name = stored.profile.name;
     int row = -1;
     for (int i = 0; i < m_connections.size(); ++i)
         if (m_connections.at(i).profile.name == name)
@@ -420,9 +416,7 @@ void ConnectionManagerDialog::deleteCurrent() {
     const int row = m_list->currentRow();
     if (row < 0 || row >= m_connections.size())
         return;
-    const QString name = m_connections.at(row).profile.name;
-    SecretStore::instance().forget(secretKey(name, saslPasswordKey));
-    SecretStore::instance().forget(secretKey(name, keyPasswordKey));
+    ConnectionStore::forgetSecrets(m_connections.at(row));
     m_connections.removeAt(row);
     delete m_list->takeItem(row);
     ConnectionStore::save(m_connections);
@@ -495,7 +489,7 @@ bool ConnectionManagerDialog::fillSecrets(QWidget* parent, SavedConnection& conn
     auto fill = [&](QString& field, const QString& which, const QString& label) {
         if (!field.isEmpty())
             return true;
-        const QString key = secretKey(profile.name, which);
+        const QString key = ConnectionStore::secretKey(profile.name, which);
         if (auto known = store.cached(key)) {
             field = *known;
             return true;
@@ -509,12 +503,23 @@ bool ConnectionManagerDialog::fillSecrets(QWidget* parent, SavedConnection& conn
         return true;
     };
     if (connection.needsSaslPassword() &&
-        !fill(profile.saslPassword, saslPasswordKey,
+        !fill(profile.saslPassword, ConnectionStore::saslPasswordKey,
               tr("SASL password of %1:").arg(profile.saslUsername)))
         return false;
     if (connection.needsKeyPassword() &&
-        !fill(profile.sslKeyPassword, keyPasswordKey, tr("Key passphrase:")))
+        !fill(profile.sslKeyPassword, ConnectionStore::keyPasswordKey, tr("Key passphrase:")))
         return false;
+    for (const QString& property : std::as_const(connection.secretProperties)) {
+        const bool present =
+            std::any_of(profile.extraProperties.cbegin(), profile.extraProperties.cend(),
+                        [&](const auto& extra) { return extra.first == property; });
+        if (present)
+            continue;
+        QString value;
+        if (!fill(value, QStringLiteral("property/") + property, tr("Value of %1:").arg(property)))
+            return false;
+        profile.extraProperties.append({property, value});
+    }
     return true;
 }
 

@@ -41,7 +41,6 @@ public:
     // Secrets of a profile: asks for the missing ones (once per session where there is no
     // keychain). False when the user cancelled.
     static bool fillSecrets(QWidget* parent, SavedConnection& connection);
-    static QString secretKey(const QString& profileName, const QString& which);
 
     // The form as a connection (secrets included as typed).
     SavedConnection currentConnection() const;
@@ -80,6 +79,8 @@ private:
     QCheckBox* m_verifyTls;
     QLabel* m_verifyWarning;
     QPlainTextEdit* m_extra;
+    // Secret properties of the shown profile whose values the keychain has not returned yet.
+    QStringList m_pendingSecretProperties;
     QSpinBox* m_refreshSeconds;
     QCheckBox* m_readOnly;
     QComboBox* m_colour;

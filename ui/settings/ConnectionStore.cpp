@@ -1,5 +1,7 @@
 #include "settings/ConnectionStore.h"
 
+#include "settings/SecretStore.h"
+
 #include <QSettings>
 
 namespace groupscope::ui {
@@ -10,9 +12,54 @@ const QString groupName = QStringLiteral("connections");
 
 } // namespace
 
+const QString ConnectionStore::saslPasswordKey = QStringLiteral("sasl-password");
+const QString ConnectionStore::keyPasswordKey = QStringLiteral("ssl-key-password");
+
+QString ConnectionStore::secretKey(const QString& profileName, const QString& which) {
+    return profileName + QLatin1Char('/') + which;
+}
+
+QString ConnectionStore::propertySecretKey(const QString& profileName, const QString& property) {
+    return secretKey(profileName, QStringLiteral("property/") + property);
+}
+
+SavedConnection ConnectionStore::keepSecrets(const SavedConnection& connection) {
+    SavedConnection kept = connection;
+    kafka::ConnectionProfile& profile = kept.profile;
+    auto& store = SecretStore::instance();
+    if (!profile.saslPassword.isEmpty())
+        store.write(secretKey(profile.name, saslPasswordKey), profile.saslPassword);
+    if (!profile.sslKeyPassword.isEmpty())
+        store.write(secretKey(profile.name, keyPasswordKey), profile.sslKeyPassword);
+    profile.saslPassword.clear();
+    profile.sslKeyPassword.clear();
+    QList<QPair<QString, QString>> plain;
+    for (const auto& [key, value] : std::as_const(profile.extraProperties)) {
+        if (!kafka::ConnectionProfile::isSecretProperty(key)) {
+            plain.append({key, value});
+            continue;
+        }
+        store.write(propertySecretKey(profile.name, key), value);
+        if (!kept.secretProperties.contains(key))
+            kept.secretProperties.append(key);
+    }
+    profile.extraProperties = plain;
+    return kept;
+}
+
+void ConnectionStore::forgetSecrets(const SavedConnection& connection) {
+    auto& store = SecretStore::instance();
+    const QString& name = connection.profile.name;
+    store.forget(secretKey(name, saslPasswordKey));
+    store.forget(secretKey(name, keyPasswordKey));
+    for (const QString& property : connection.secretProperties)
+        store.forget(propertySecretKey(name, property));
+}
+
 QList<SavedConnection> ConnectionStore::load() {
     QSettings settings;
     QList<SavedConnection> connections;
+    bool foundSecretInClear = false;
     const int count = settings.beginReadArray(groupName);
     for (int i = 0; i < count; ++i) {
         settings.setArrayIndex(i);
@@ -32,9 +79,13 @@ QList<SavedConnection> ConnectionStore::load() {
         const QStringList extra = settings.value(QStringLiteral("extraProperties")).toStringList();
         for (const QString& line : extra) {
             const qsizetype equals = line.indexOf(QLatin1Char('='));
-            if (equals > 0)
-                profile.extraProperties.append({line.left(equals), line.mid(equals + 1)});
+            if (equals <= 0)
+                continue;
+            profile.extraProperties.append({line.left(equals), line.mid(equals + 1)});
+            if (kafka::ConnectionProfile::isSecretProperty(line.left(equals)))
+                foundSecretInClear = true;
         }
+        saved.secretProperties = settings.value(QStringLiteral("secretProperties")).toStringList();
         saved.readOnly = settings.value(QStringLiteral("readOnly"), false).toBool();
         saved.refreshInterval = std::chrono::milliseconds(
             settings.value(QStringLiteral("refreshMs"), 2000).toLongLong());
@@ -42,9 +93,11 @@ QList<SavedConnection> ConnectionStore::load() {
         saved.production = settings.value(QStringLiteral("production"), false).toBool();
         saved.isSavedProfile = true;
         if (!profile.name.isEmpty())
-            connections.append(saved);
+            connections.append(keepSecrets(saved));
     }
     settings.endArray();
+    if (foundSecretInClear)
+        save(connections); // the clear copies leave the file now that SecretStore has them
     return connections;
 }
 
@@ -54,7 +107,8 @@ void ConnectionStore::save(const QList<SavedConnection>& connections) {
     settings.beginWriteArray(groupName, int(connections.size()));
     for (int i = 0; i < connections.size(); ++i) {
         settings.setArrayIndex(i);
-        const kafka::ConnectionProfile& profile = connections.at(i).profile;
+        const SavedConnection connection = keepSecrets(connections.at(i));
+        const kafka::ConnectionProfile& profile = connection.profile;
         settings.setValue(QStringLiteral("name"), profile.name);
         settings.setValue(QStringLiteral("bootstrapServers"), profile.bootstrapServers);
         settings.setValue(QStringLiteral("securityProtocol"), profile.securityProtocol);
@@ -66,15 +120,14 @@ void ConnectionStore::save(const QList<SavedConnection>& connections) {
         settings.setValue(QStringLiteral("tlsVerification"), profile.tlsVerification);
         QStringList extra;
         for (const auto& [key, value] : profile.extraProperties)
-            // A secret typed into the extra properties is not stored either.
-            if (!kafka::ConnectionProfile::isSecretProperty(key))
-                extra.append(key + QLatin1Char('=') + value);
+            extra.append(key + QLatin1Char('=') + value);
         settings.setValue(QStringLiteral("extraProperties"), extra);
-        settings.setValue(QStringLiteral("readOnly"), connections.at(i).readOnly);
+        settings.setValue(QStringLiteral("secretProperties"), connection.secretProperties);
+        settings.setValue(QStringLiteral("readOnly"), connection.readOnly);
         settings.setValue(QStringLiteral("refreshMs"),
-                          qlonglong(connections.at(i).refreshInterval.count()));
-        settings.setValue(QStringLiteral("colour"), connections.at(i).colour);
-        settings.setValue(QStringLiteral("production"), connections.at(i).production);
+                          qlonglong(connection.refreshInterval.count()));
+        settings.setValue(QStringLiteral("colour"), connection.colour);
+        settings.setValue(QStringLiteral("production"), connection.production);
     }
     settings.endArray();
 }

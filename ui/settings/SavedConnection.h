@@ -8,7 +8,8 @@ namespace groupscope::ui {
 
 // A connection profile as the connection manager keeps it: the librdkafka side plus what
 // only the GUI needs. Secrets (SASL password, key passphrase) are never written to
-// QSettings: SecretStore holds them (system keychain, or memory for this session only).
+// QSettings: SecretStore holds them (system keychain, or memory for this session only),
+// as it holds secret extra properties.
 struct SavedConnection {
     kafka::ConnectionProfile profile;
     bool readOnly = false; // every write action (Apply, Undo, import-and-apply) is disabled
@@ -17,6 +18,9 @@ struct SavedConnection {
     // on the window's edge, and a production flag that asks a second time before any write.
     QString colour;
     bool production = false;
+    // Names of the profile's secret extra properties (ConnectionProfile::isSecretProperty)
+    // whose values SecretStore keeps; they join extraProperties when the profile is used.
+    QStringList secretProperties;
     // A profile saved in the connection manager: its windows remember their layout, sort,
     // filter and open group under its name. A one-off --bootstrap-server connection does not.
     bool isSavedProfile = false;
