@@ -138,8 +138,20 @@ Result<QList<GroupListing>> GroupProtocolClient::listGroups() {
     groups.erase(std::unique(groups.begin(), groups.end(),
                              [](const auto& a, const auto& b) { return a.groupId == b.groupId; }),
                  groups.end());
-    for (const GroupListing& group : std::as_const(groups))
+    // When every broker answered, the listing names every group there is: what is known of
+    // groups that are gone (type, coordinator) goes, so that a client running for months on a
+    // cluster where groups come and go (CI jobs, short-lived consumers) does not grow.
+    const bool complete = !firstFailure;
+    if (complete)
+        m_knownTypes.clear();
+    QSet<QString> listed;
+    for (const GroupListing& group : std::as_const(groups)) {
         m_knownTypes.insert(group.groupId, group.type);
+        if (complete)
+            listed.insert(group.groupId);
+    }
+    if (complete)
+        m_cluster->keepCoordinatorsOf(listed);
     return groups;
 }
 

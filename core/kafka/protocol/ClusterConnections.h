@@ -6,6 +6,7 @@
 
 #include <QHash>
 #include <QList>
+#include <QSet>
 #include <QStringList>
 
 #include <memory>
@@ -45,6 +46,10 @@ public:
     QHash<QString, CoordinatorLookup> coordinators(const QStringList& groupIds, Deadline deadline);
     // Forgets a group's coordinator after NOT_COORDINATOR or COORDINATOR_NOT_AVAILABLE.
     void forgetCoordinator(const QString& groupId) { m_coordinators.remove(groupId); }
+    // Forgets the coordinators of every group not in `groups` (they no longer exist).
+    void keepCoordinatorsOf(const QSet<QString>& groups) {
+        m_coordinators.removeIf([&](const auto& entry) { return !groups.contains(entry.key()); });
+    }
     // Closes a broker's connection after it failed, so the next request opens a new one.
     void dropConnection(int32_t nodeId) { m_connections.remove(nodeId); }
 
