@@ -10,6 +10,7 @@
 #include "cli/SandboxCommand.h"
 #include "kafka/GroupClientChoice.h"
 #include "kafka/LibrdkafkaVersion.h"
+#include "kafka/TransportSafety.h"
 
 namespace groupscope::cli {
 
@@ -167,6 +168,9 @@ std::optional<int> applyCommonOptions(const CommonOptions& options, bool needsCl
     // Verification is only ever off because the command config says so; say what it costs
     // every time, on stderr so that it never mixes with output a script parses.
     if (const QString warning = context.profile.verificationWarning(); !warning.isEmpty())
+        context.err << "Warning: " << warning << u'\n';
+    if (const QString warning = kafka::cleartextCredentialsWarning(context.profile);
+        !warning.isEmpty())
         context.err << "Warning: " << warning << u'\n';
     // Once per run, before any request: what reading the groups through librdkafka costs,
     // when this profile needs it (GSSAPI, a PKCS#12 keystore) or the environment asks.

@@ -1,6 +1,7 @@
 #include "kafka/ConnectionProfile.h"
 
 #include "kafka/RdKafkaHandles.h"
+#include "kafka/TransportSafety.h"
 
 #include <librdkafka/rdkafka.h>
 
@@ -152,6 +153,10 @@ bool ConnectionProfile::isSecretProperty(const QString& key) {
            name.endsWith(u"jaas.config") || (name.endsWith(u".pem") && name.contains(u"key"));
 }
 
+bool ConnectionProfile::isGroupscopeProperty(const QString& key) {
+    return key.startsWith(u"groupscope.");
+}
+
 Result<ConnectionProfile> ConnectionProfile::fromCommandConfigFile(const QString& path) {
     return fromCommandConfigFile(path, ConnectionProfile());
 }
@@ -196,6 +201,15 @@ Result<ConnectionProfile> ConnectionProfile::fromCommandConfigText(const QString
                                                    .arg(key));
         if (!assignField(profile, key, value))
             profile.extraProperties.append({key, value});
+        if (isGroupscopeProperty(key)) {
+            if (key != allowInsecureTokenEndpointKey)
+                return KafkaError::invalidArgument(
+                    QStringLiteral("%1:%2: unknown Groupscope property \"%3\"")
+                        .arg(sourceName)
+                        .arg(lineNumber)
+                        .arg(key));
+            continue;
+        }
         // Validate each property as it comes, so the error names the line it came from.
         ConfHandle probe(rd_kafka_conf_new());
         char reason[512] = {};

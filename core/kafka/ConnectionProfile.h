@@ -57,6 +57,8 @@ struct ConnectionProfile {
 
     // True for property names whose values must never be printed or stored in clear.
     static bool isSecretProperty(const QString& key);
+    // True for Groupscope's own properties ("groupscope.*"), which librdkafka never sees.
+    static bool isGroupscopeProperty(const QString& key);
 };
 
 } // namespace groupscope::kafka

@@ -1,6 +1,7 @@
 #include "kafka/GroupProtocolClient.h"
 
 #include "kafka/GroupProtocolAnswers.h"
+#include "kafka/TransportSafety.h"
 #include "kafka/protocol/Apis.h"
 #include "kafka/protocol/ClusterConnections.h"
 #include "kafka/protocol/MessageCodec.h"
@@ -68,6 +69,8 @@ GroupProtocolClient::~GroupProtocolClient() = default;
 
 Result<std::unique_ptr<GroupProtocolClient>>
 GroupProtocolClient::create(const ConnectionProfile& profile, Milliseconds timeout) {
+    if (Status endpoint = checkTokenEndpoint(profile); !endpoint)
+        return endpoint.error();
     Result<protocol::ConnectionSecurity> security =
         protocol::ConnectionSecurity::fromProfile(profile);
     if (!security)

@@ -12,6 +12,7 @@
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QComboBox>
 #include <QFile>
 #include <QLabel>
 #include <QSettings>
@@ -102,6 +103,30 @@ private slots:
         connection.profile.securityProtocol = QStringLiteral("SASL_PLAINTEXT");
         dialog.setCurrentConnection(connection);
         QVERIFY(!browse->isEnabled());
+    }
+
+    void passwordInClearIsWarnedAbout() {
+        ConnectionManagerDialog dialog;
+        auto* warning = dialog.findChild<QLabel*>(QStringLiteral("transportWarning"));
+        QVERIFY(warning);
+        SavedConnection connection;
+        connection.profile.bootstrapServers = QStringLiteral("kafka-1:9092");
+        connection.profile.securityProtocol = QStringLiteral("SASL_PLAINTEXT");
+        connection.profile.saslMechanism = QStringLiteral("PLAIN");
+        dialog.setCurrentConnection(connection);
+        QVERIFY(!warning->isHidden());
+        QVERIFY2(warning->text().contains(QStringLiteral("in clear")), qPrintable(warning->text()));
+        // SCRAM does not send the password, but the session is open to the network path.
+        auto* mechanism = dialog.findChild<QComboBox*>(QStringLiteral("saslMechanism"));
+        QVERIFY(mechanism);
+        mechanism->setCurrentText(QStringLiteral("SCRAM-SHA-512"));
+        QVERIFY(!warning->isHidden());
+        QVERIFY2(warning->text().contains(QStringLiteral("read and altered")),
+                 qPrintable(warning->text()));
+        auto* protocol = dialog.findChild<QComboBox*>(QStringLiteral("securityProtocol"));
+        QVERIFY(protocol);
+        protocol->setCurrentText(QStringLiteral("SASL_SSL"));
+        QVERIFY(warning->isHidden());
     }
 
     void askedOncePerSession() {

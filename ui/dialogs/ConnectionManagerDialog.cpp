@@ -3,6 +3,7 @@
 #include "dialogs/FileChooser.h"
 
 #include "dialogs/TextPrompt.h"
+#include "kafka/TransportSafety.h"
 #include "monitor/AdminTaskRunner.h"
 #include "settings/ConnectionStore.h"
 #include "settings/SecretStore.h"
@@ -87,6 +88,7 @@ ConnectionManagerDialog::ConnectionManagerDialog(QWidget* parent)
     , m_keyPassword(new QLineEdit(this))
     , m_verifyTls(new QCheckBox(tr("&Verify the broker's certificate and host name"), this))
     , m_verifyWarning(new QLabel(this))
+    , m_transportWarning(new QLabel(this))
     , m_extra(new QPlainTextEdit(this))
     , m_refreshSeconds(new QSpinBox(this))
     , m_readOnly(new QCheckBox(tr("Read-only: never change offsets through this profile"), this))
@@ -113,6 +115,7 @@ void ConnectionManagerDialog::configureFields() {
                           QStringLiteral("SASL_PLAINTEXT"), QStringLiteral("SASL_SSL")});
     m_mechanism->addItems({QStringLiteral("PLAIN"), QStringLiteral("SCRAM-SHA-256"),
                            QStringLiteral("SCRAM-SHA-512")});
+    m_mechanism->setObjectName(QStringLiteral("saslMechanism"));
     m_password->setEchoMode(QLineEdit::Password);
     m_password->setObjectName(QStringLiteral("saslPassword"));
     m_keyPassword->setEchoMode(QLineEdit::Password);
@@ -124,6 +127,9 @@ void ConnectionManagerDialog::configureFields() {
         tr("⚠ Without verification anyone on the network path can pose as the broker and "
            "see the password and data sent to it. Use this only for a test cluster."));
     m_verifyWarning->setStyleSheet(QStringLiteral("QLabel { color: #b71c1c; }"));
+    m_transportWarning->setObjectName(QStringLiteral("transportWarning"));
+    m_transportWarning->setWordWrap(true);
+    m_transportWarning->setStyleSheet(QStringLiteral("QLabel { color: #b71c1c; }"));
     m_extra->setPlaceholderText(QStringLiteral("client.id=groupscope\nsocket.timeout.ms=10000"));
     m_extra->setMaximumHeight(80);
     m_extra->setTabChangesFocus(true);
@@ -177,6 +183,7 @@ QFormLayout* ConnectionManagerDialog::buildProfileForm() {
     form->addRow(tr("SASL &mechanism:"), m_mechanism);
     form->addRow(tr("&Username:"), m_username);
     form->addRow(tr("&Password:"), m_password);
+    form->addRow(QString(), m_transportWarning);
     const QString pemFilter = tr("PEM files (*.pem *.crt *.cer *.key);;All files (*)");
     form->addRow(tr("CA file:"), withBrowseButton(m_caPath, tr("CA certificate"), pemFilter));
     form->addRow(tr("Certificate file:"),
@@ -243,6 +250,12 @@ void ConnectionManagerDialog::buildForm() {
     connect(m_protocol, &QComboBox::currentTextChanged, this,
             &ConnectionManagerDialog::updateFieldStates);
     connect(m_verifyTls, &QCheckBox::toggled, this, &ConnectionManagerDialog::updateFieldStates);
+    // The transport warning depends on the mechanism, the brokers and the extra properties.
+    connect(m_mechanism, &QComboBox::currentTextChanged, this,
+            &ConnectionManagerDialog::updateFieldStates);
+    connect(m_servers, &QLineEdit::textChanged, this, &ConnectionManagerDialog::updateFieldStates);
+    connect(m_extra, &QPlainTextEdit::textChanged, this,
+            &ConnectionManagerDialog::updateFieldStates);
     connect(&SecretStore::instance(), &SecretStore::sessionOnlyChanged, this,
             &ConnectionManagerDialog::updateFieldStates);
     updateFieldStates();
@@ -263,6 +276,9 @@ void ConnectionManagerDialog::updateFieldStates() {
         path->parentWidget()->setEnabled(ssl); // with its Browse button
     // setHidden, not setVisible: the dialog may not be shown yet (tests read isHidden()).
     m_verifyWarning->setHidden(!ssl || m_verifyTls->isChecked());
+    const QString transport = kafka::cleartextCredentialsWarning(currentConnection().profile);
+    m_transportWarning->setText(QStringLiteral("⚠ ") + transport + u'.');
+    m_transportWarning->setHidden(transport.isEmpty());
     m_secretNote->setText(SecretStore::instance().storageDescription());
 }
 

@@ -78,6 +78,7 @@ private:
     QLineEdit* m_keyPassword;
     QCheckBox* m_verifyTls;
     QLabel* m_verifyWarning;
+    QLabel* m_transportWarning; // a password readable on the network path
     QPlainTextEdit* m_extra;
     // Secret properties of the shown profile whose values the keychain has not returned yet.
     QStringList m_pendingSecretProperties;
