@@ -1,10 +1,11 @@
 #include "kafka/GroupProtocolAnswers.h"
 
+#include "kafka/ClassicMemberAssignment.h"
+
 #include "kafka/protocol/Apis.h"
 #include "kafka/protocol/ClusterConnections.h"
 #include "kafka/protocol/MessageCodec.h"
 #include "kafka/protocol/ProtocolError.h"
-#include "kafka/protocol/WireReader.h"
 
 #include <librdkafka/rdkafka.h>
 
@@ -19,26 +20,6 @@ using protocol::Struct;
 using protocol::StructList;
 
 namespace {
-
-QList<TopicPartition> classicAssignmentOf(const QByteArray& bytes) {
-    QList<TopicPartition> partitions;
-    if (bytes.isEmpty())
-        return partitions;
-    protocol::WireReader versionReader(bytes);
-    const int16_t version = versionReader.readInt16("version");
-    if (versionReader.failed() || version < 0)
-        return partitions;
-    const protocol::MessageSpec& spec = protocol::consumerProtocolAssignment();
-    Result<Struct> decoded = MessageCodec::decodePrefix(
-        spec, std::min<int16_t>(version, spec.validVersions.last), QByteArrayView(bytes).sliced(2));
-    if (!decoded)
-        return partitions; // a member of another protocol (e.g. Connect) or corrupt bytes
-    for (const Struct& topic : decoded.value().structs("AssignedPartitions"))
-        for (int64_t partition : topic.integers("Partitions"))
-            partitions.append({topic.string("Topic"), int32_t(partition)});
-    std::sort(partitions.begin(), partitions.end());
-    return partitions;
-}
 
 // The Assignment structure of ConsumerGroupDescribe and ShareGroupDescribe members.
 QList<TopicPartition> assignmentOf(const Struct& assignment) {
@@ -95,7 +76,7 @@ GroupDescription describedClassic(const Struct& group) {
         described.clientId = member.string("ClientId");
         described.host = member.string("ClientHost");
         if (consumerProtocol)
-            described.assignment = classicAssignmentOf(member.bytes("MemberAssignment"));
+            described.assignment = classicMemberAssignment(member.bytes("MemberAssignment"));
         description.members.append(std::move(described));
     }
     return description;

@@ -4,6 +4,7 @@
 #include "kafka/LibrdkafkaDetail.h"
 #include "kafka/TopicPartitionList.h"
 #include "kafka/protocol/ConnectionSecurity.h"
+#include "kafka/protocol/OAuthTokenAnswer.h"
 #include "kafka/protocol/OAuthTokenSource.h"
 
 #include <librdkafka/rdkafka.h>
@@ -81,7 +82,7 @@ Status handOverStaticOAuthToken(rd_kafka_t* handle, const ConnectionProfile& pro
     if (!security || security.value().oauthStaticToken.isEmpty())
         return Done{};
     const QString& token = security.value().oauthStaticToken;
-    const auto claims = protocol::OAuthTokenSource::claimsOf(token);
+    const auto claims = protocol::JwtClaims::of(token);
     const QByteArray principal =
         claims.principal.isEmpty() ? QByteArrayLiteral("groupscope") : claims.principal.toUtf8();
     const qint64 expiresAt =

@@ -4,6 +4,7 @@
 // and never a secret, and the note that says what the librdkafka fallback costs.
 #include "kafka/GroupClientChoice.h"
 #include "kafka/protocol/ConnectionSecurity.h"
+#include "kafka/protocol/OAuthTokenAnswer.h"
 #include "kafka/protocol/OAuthTokenSource.h"
 
 #include <QDateTime>
@@ -15,6 +16,7 @@
 using namespace groupscope;
 using kafka::GroupClientChoice;
 using kafka::protocol::ConnectionSecurity;
+using kafka::protocol::JwtClaims;
 using kafka::protocol::OAuthTokenSource;
 
 namespace {
@@ -174,11 +176,10 @@ private slots:
         QVERIFY(issued >= before && issued <= before + 5);
         QCOMPARE(claims.value(u"exp").toInteger() - issued, 120);
 
-        const auto read = OAuthTokenSource::claimsOf(token.value(), QStringLiteral("user"));
+        const auto read = JwtClaims::of(token.value(), QStringLiteral("user"));
         QCOMPARE(read.principal, QStringLiteral("alice"));
         QCOMPARE(read.expiresAtMs, std::optional<qint64>((issued + 120) * 1000));
-        QCOMPARE(OAuthTokenSource::claimsOf(QStringLiteral("not a jwt")).expiresAtMs,
-                 std::optional<qint64>());
+        QCOMPARE(JwtClaims::of(QStringLiteral("not a jwt")).expiresAtMs, std::optional<qint64>());
     }
 
     void oidcSettingsAreRead() {

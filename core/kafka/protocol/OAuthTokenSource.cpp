@@ -1,5 +1,7 @@
 #include "kafka/protocol/OAuthTokenSource.h"
 
+#include "kafka/protocol/OAuthTokenAnswer.h"
+
 #include "kafka/protocol/ProtocolError.h"
 
 #include <librdkafka/rdkafka.h>
@@ -59,19 +61,6 @@ QByteArray cacheKey(const ConnectionSecurity& security) {
     return hash.result();
 }
 
-// When to fetch again: at 80 % of the lifetime the endpoint gave (expires_in), else of the
-// token's own "exp"; nullopt (do not keep it) when neither says.
-std::optional<Clock::time_point> refreshTime(const QJsonObject& answer, const QString& token) {
-    qint64 lifetimeMs = -1;
-    if (const QJsonValue expiresIn = answer.value(u"expires_in"); expiresIn.isDouble())
-        lifetimeMs = qint64(expiresIn.toDouble() * 1000);
-    else if (const auto exp = OAuthTokenSource::claimsOf(token).expiresAtMs)
-        lifetimeMs = *exp - QDateTime::currentMSecsSinceEpoch();
-    if (lifetimeMs <= 0)
-        return std::nullopt;
-    return Clock::now() + std::chrono::milliseconds(lifetimeMs * 8 / 10);
-}
-
 Result<QString> fetchToken(const ConnectionSecurity& security,
                            OAuthTokenSource::Deadline deadline) {
     const QUrl endpoint(security.oauthTokenEndpoint);
@@ -126,21 +115,18 @@ Result<QString> fetchToken(const ConnectionSecurity& security,
     const QByteArray body = reply->readAll();
     if (reply->error() != QNetworkReply::NoError && status == 0)
         return tokenError(where, reply->errorString());
-    const QJsonObject answer = QJsonDocument::fromJson(body).object();
-    if (status != 200) {
-        // RFC 6749 5.2's error code ("invalid_client"), never the rest of the body.
-        const QString reason = answer.value(u"error").toString();
-        return tokenError(where,
-                          QStringLiteral("HTTP %1%2").arg(status).arg(inParentheses(reason)));
-    }
-    const QString token = answer.value(u"access_token").toString();
-    if (token.isEmpty())
-        return tokenError(where, QStringLiteral("the answer has no access_token"));
-    if (const auto refreshAt = refreshTime(answer, token)) {
+    auto answer = OAuthTokenAnswer::read(status, body, QDateTime::currentMSecsSinceEpoch());
+    if (const QString* problem = std::get_if<QString>(&answer))
+        return tokenError(where, *problem);
+    const OAuthTokenAnswer& read = std::get<OAuthTokenAnswer>(answer);
+    // Fetched again at 80 % of its lifetime; one that does not say how long it lives is not
+    // kept.
+    if (read.lifetime) {
         QMutexLocker lock(&cacheMutex);
-        cache.insert(cacheKey(security), CachedToken{token, *refreshAt});
+        cache.insert(cacheKey(security),
+                     CachedToken{read.token, Clock::now() + *read.lifetime * 8 / 10});
     }
-    return token;
+    return read.token;
 }
 
 } // namespace
@@ -162,24 +148,6 @@ Result<QString> OAuthTokenSource::token(const ConnectionSecurity& security, Dead
 void OAuthTokenSource::clearCache() {
     QMutexLocker lock(&cacheMutex);
     cache.clear();
-}
-
-OAuthTokenSource::Claims OAuthTokenSource::claimsOf(const QString& token,
-                                                    const QString& principalClaim) {
-    Claims claims;
-    const QStringList parts = token.split(u'.');
-    if (parts.size() != 3)
-        return claims;
-    const auto decoded = QByteArray::fromBase64Encoding(
-        parts[1].toLatin1(),
-        QByteArray::Base64UrlEncoding | QByteArray::AbortOnBase64DecodingErrors);
-    if (!decoded)
-        return claims;
-    const QJsonObject payload = QJsonDocument::fromJson(*decoded).object();
-    claims.principal = payload.value(principalClaim).toString();
-    if (const QJsonValue exp = payload.value(u"exp"); exp.isDouble())
-        claims.expiresAtMs = qint64(exp.toDouble() * 1000);
-    return claims;
 }
 
 QString OAuthTokenSource::unsecuredToken(const ConnectionSecurity& security) {

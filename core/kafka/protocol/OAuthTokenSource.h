@@ -20,15 +20,6 @@ public:
     using Deadline = std::chrono::steady_clock::time_point;
     static Result<QString> token(const ConnectionSecurity& security, Deadline deadline);
 
-    // What a JWT's payload says (unverified: for naming and lifetimes only).
-    struct Claims {
-        QString principal;                 // the claim `principalClaim`, e.g. "sub"
-        std::optional<qint64> expiresAtMs; // "exp", in ms since the epoch
-    };
-    // Empty claims when `token` is not a JWT with a JSON payload.
-    static Claims claimsOf(const QString& token,
-                           const QString& principalClaim = QStringLiteral("sub"));
-
     // librdkafka's unsecured JWT (header {"alg":"none"}, no signature) for the security's
     // principal, scope and lifetime, issued now.
     static QString unsecuredToken(const ConnectionSecurity& security);

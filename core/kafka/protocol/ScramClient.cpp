@@ -30,6 +30,15 @@ QByteArray attribute(const QByteArray& message, char key) {
     return {};
 }
 
+// The broker's "e=" reason (RFC 5802 server-error), as far as it is a short printable word:
+// whatever a broker sends there ends up in an error the user reads.
+QString serverError(const QByteArray& reason) {
+    QString readable;
+    for (const char c : reason.left(80))
+        readable.append(c >= 0x20 && c < 0x7f ? QChar::fromLatin1(c) : QChar(u'?'));
+    return QStringLiteral("the broker refused: %1").arg(readable);
+}
+
 KafkaError scramError(const QString& detail) {
     return KafkaError::authenticationFailed(QStringLiteral("SCRAM: %1").arg(detail));
 }
@@ -68,7 +77,7 @@ Result<QByteArray> ScramClient::clientFinalMessage(const QByteArray& serverFirst
     bool numeric = false;
     const int iterations = attribute(serverFirstMessage, 'i').toInt(&numeric);
     if (!attribute(serverFirstMessage, 'e').isEmpty())
-        return scramError(QString::fromUtf8(attribute(serverFirstMessage, 'e')));
+        return scramError(serverError(attribute(serverFirstMessage, 'e')));
     if (nonce.isEmpty() || salt.isEmpty() || !numeric || iterations < 1)
         return scramError(QStringLiteral("the broker's first message is malformed"));
     if (iterations > maximumIterations)
@@ -93,7 +102,7 @@ Result<QByteArray> ScramClient::clientFinalMessage(const QByteArray& serverFirst
 
 Status ScramClient::verifyServerFinalMessage(const QByteArray& serverFinalMessage) const {
     if (const QByteArray error = attribute(serverFinalMessage, 'e'); !error.isEmpty())
-        return scramError(QString::fromUtf8(error));
+        return scramError(serverError(error));
     const QByteArray serverKey = hmac(m_saltedPassword, "Server Key");
     const QByteArray expected = hmac(serverKey, m_authMessage).toBase64();
     if (attribute(serverFinalMessage, 'v') != expected)
