@@ -15,6 +15,8 @@ packages=(
   # librdkafka is built from Debian's own source package (installer/build-librdkafka.sh):
   # Debian 12's 2.0.2 is too old. What that build needs:
   libssl-dev zlib1g-dev libzstd-dev liblz4-dev libcurl4-openssl-dev
+  # the exporter checks basic-auth passwords against bcrypt hashes with crypt_r
+  libcrypt-dev
   # test bed: the real Kafka broker runs on the JDK; its jars come from Maven Central
   default-jdk-headless maven
   # independent clients used as oracles in tests
@@ -27,7 +29,7 @@ packages=(
   # the system tray of the tray icon's test (tests/support/with-tray)
   xvfb xauth x11-apps imagemagick dbus dunst trayer
   # networking helpers used by the test bed scripts
-  procps iproute2
+  procps iproute2 curl
   # the secured test broker (tests/kafka/broker start --secure) makes its certificates
   openssl
   # packaging (installer/Packaging.cmake, tests/packaging): CPack's shlibdeps needs

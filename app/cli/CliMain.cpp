@@ -101,11 +101,14 @@ Commands:
                                       updates; --json prints one object per line
                                       (both also take --no-offsets-topic: poll only)
   exporter --listen [ADDRESS:]PORT [--group-filter RE] [--cluster-name NAME] [--interval MS]
+           [--web-config FILE]
                                       serve /metrics to Prometheus (text format 0.0.4) from
                                       the live pipeline: lag, offsets and time lag per
                                       partition, state, members and verdict per group;
                                       PORT alone listens on 127.0.0.1; --group-filter keeps
-                                      the groups whose id matches RE; runs until Ctrl-C
+                                      the groups whose id matches RE; --web-config: TLS
+                                      and basic auth, in the Prometheus exporter toolkit's
+                                      web config format; runs until Ctrl-C
   sandbox [--rate-scale X] [--duration S] [--rebalance-interval S] [--name-prefix P]
           [--quiet | --json]
                                       run the demo workload (topics orders, payments,

@@ -78,6 +78,7 @@ int runExporterCommand(const CommandContext& context, ArgumentList& arguments) {
     const auto filterText = arguments.takeValue(QStringLiteral("--group-filter"));
     const auto clusterName = arguments.takeValue(QStringLiteral("--cluster-name"));
     const auto intervalText = arguments.takeValue(QStringLiteral("--interval"));
+    const auto webConfigPath = arguments.takeValue(QStringLiteral("--web-config"));
     if (!arguments.error().isEmpty())
         return usageError(context, arguments.error());
     if (!arguments.remaining().isEmpty())
@@ -111,6 +112,15 @@ int runExporterCommand(const CommandContext& context, ArgumentList& arguments) {
                           : !context.profile.name.isEmpty() ? context.profile.name
                                                             : context.profile.bootstrapServers;
 
+    std::optional<exporter::WebConfig> webConfig;
+    if (webConfigPath) {
+        auto loaded = exporter::WebConfig::load(*webConfigPath);
+        if (!loaded)
+            return usageError(context,
+                              QStringLiteral("--web-config: %1").arg(loaded.error().message));
+        webConfig = std::move(loaded.value());
+    }
+
     std::optional<QCoreApplication> ownApplication;
     if (!QCoreApplication::instance()) {
         static int argc = 1;
@@ -119,21 +129,30 @@ int runExporterCommand(const CommandContext& context, ArgumentList& arguments) {
         ownApplication.emplace(argc, argv);
     }
     exporter::MetricsExporter metrics(options);
+    if (webConfig)
+        if (kafka::Status applied = metrics.server().setWebConfig(*webConfig); !applied)
+            return usageError(context,
+                              QStringLiteral("--web-config: %1").arg(applied.error().message));
     if (!metrics.listen(listen->address, listen->port)) {
         context.err << "Error: --listen " << *listenText << ": " << metrics.server().errorString()
                     << u'\n';
         return ExitFailure;
     }
     const QHostAddress bound = metrics.server().serverAddress();
-    if (!bound.isLoopback())
+    if (!bound.isLoopback() && !webConfig)
         context.err << "Warning: listening on " << bound.toString()
-                    << ", not loopback: anyone who reaches this port reads the cluster's group "
-                       "and topic names\n";
+                    << ", not loopback, without --web-config: anyone who reaches this port "
+                       "reads the cluster's group and topic names, in clear and without a "
+                       "password\n";
     const QString shown = bound.protocol() == QAbstractSocket::IPv6Protocol
                               ? QStringLiteral("[%1]").arg(bound.toString())
                               : bound.toString();
-    context.out << "Serving http://" << shown << u':' << metrics.server().serverPort()
-                << "/metrics\n";
+    const bool tls = webConfig && webConfig->usesTls();
+    context.out << "Serving " << (tls ? "https" : "http") << "://" << shown << u':'
+                << metrics.server().serverPort() << "/metrics"
+                << (webConfig && !webConfig->basicAuthUsers.isEmpty() ? " (basic auth required)"
+                                                                      : "")
+                << u'\n';
     context.out.flush();
 
     monitor::ClusterMonitor monitor(context.profile);

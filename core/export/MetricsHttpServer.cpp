@@ -2,6 +2,12 @@
 
 #include "export/PrometheusText.h"
 
+#include <QCryptographicHash>
+#include <QFile>
+#include <QSslCertificate>
+#include <QSslKey>
+#include <QSslServer>
+#include <QSslSocket>
 #include <QTcpSocket>
 #include <QTimer>
 
@@ -77,6 +83,12 @@ private:
         if (m_writeClosed)
             return;
         m_writeClosed = true;
+        if (qobject_cast<QSslSocket*>(m_socket)) {
+            // TLS ends with its own close_notify, which disconnectFromHost sends.
+            m_socket->disconnectFromHost();
+            m_deadline.start(linger);
+            return;
+        }
         // Everything is with the kernel: FIN follows the answer; the client closes on it.
         ::shutdown(int(m_socket->socketDescriptor()), SHUT_WR);
         m_deadline.start(linger);
@@ -106,18 +118,116 @@ MetricsHttpServer::MetricsHttpServer(MetricsProvider metrics, QObject* parent)
 MetricsHttpServer::MetricsHttpServer(MetricsProvider metrics, Options options, QObject* parent)
     : QObject(parent)
     , m_metrics(std::move(metrics))
-    , m_options(options) {
-    connect(&m_server, &QTcpServer::newConnection, this, &MetricsHttpServer::acceptConnections);
+    , m_options(options)
+    , m_server(std::make_unique<QTcpServer>()) {
+    connect(m_server.get(), &QTcpServer::pendingConnectionAvailable, this,
+            &MetricsHttpServer::acceptConnections);
 }
 
 MetricsHttpServer::~MetricsHttpServer() = default;
 
+namespace {
+
+kafka::Result<QSslKey> readKey(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return kafka::KafkaError::invalidArgument(
+            QStringLiteral("cannot read key_file %1: %2").arg(path, file.errorString()));
+    const QByteArray pem = file.readAll();
+    for (const QSsl::KeyAlgorithm algorithm : {QSsl::Rsa, QSsl::Ec, QSsl::Dsa}) {
+        QSslKey key(pem, algorithm, QSsl::Pem, QSsl::PrivateKey);
+        if (!key.isNull())
+            return key;
+    }
+    return kafka::KafkaError::invalidArgument(
+        QStringLiteral("key_file %1 holds no unencrypted PEM private key").arg(path));
+}
+
+kafka::Result<QList<QSslCertificate>> readCertificates(const QString& path, const char* what) {
+    const QList<QSslCertificate> certificates = QSslCertificate::fromPath(path, QSsl::Pem);
+    if (certificates.isEmpty())
+        return kafka::KafkaError::invalidArgument(
+            QStringLiteral("%1 %2 holds no PEM certificate (or cannot be read)")
+                .arg(QLatin1String(what), path));
+    return certificates;
+}
+
+} // namespace
+
+kafka::Status MetricsHttpServer::setWebConfig(const WebConfig& config) {
+    std::unique_ptr<QTcpServer> server;
+    if (config.usesTls()) {
+        auto chain = readCertificates(config.certFile, "cert_file");
+        if (!chain)
+            return chain.error();
+        auto key = readKey(config.keyFile);
+        if (!key)
+            return key.error();
+        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+        tls.setLocalCertificateChain(chain.value());
+        tls.setPrivateKey(key.value());
+        tls.setProtocol(QSsl::TlsV1_2OrLater);
+        if (config.requireClientCertificate) {
+            auto authorities = readCertificates(config.clientCaFile, "client_ca_file");
+            if (!authorities)
+                return authorities.error();
+            tls.setCaCertificates(authorities.value());
+            tls.setPeerVerifyMode(QSslSocket::VerifyPeer);
+        } else {
+            tls.setPeerVerifyMode(QSslSocket::VerifyNone);
+        }
+        auto ssl = std::make_unique<QSslServer>();
+        ssl->setSslConfiguration(tls);
+        ssl->setHandshakeTimeout(int(m_options.requestTimeout.count()));
+        server = std::move(ssl);
+    } else {
+        server = std::make_unique<QTcpServer>();
+    }
+    connect(server.get(), &QTcpServer::pendingConnectionAvailable, this,
+            &MetricsHttpServer::acceptConnections);
+    m_server = std::move(server);
+    m_users = config.basicAuthUsers;
+    m_verified.clear();
+    return kafka::Done{};
+}
+
 bool MetricsHttpServer::listen(const QHostAddress& address, quint16 port) {
-    return m_server.listen(address, port);
+    return m_server->listen(address, port);
+}
+
+bool MetricsHttpServer::authorized(const HttpRequest& request) {
+    if (m_users.isEmpty())
+        return true;
+    const QByteArray header = request.header("authorization");
+    if (!header.startsWith("Basic ") && !header.startsWith("basic "))
+        return false;
+    const auto decoded = QByteArray::fromBase64Encoding(header.mid(6).trimmed(),
+                                                        QByteArray::AbortOnBase64DecodingErrors);
+    if (!decoded)
+        return false;
+    const QByteArray credentials = decoded.decoded;
+    const qsizetype colon = credentials.indexOf(':');
+    if (colon < 0)
+        return false;
+    const QString user = QString::fromUtf8(credentials.left(colon));
+    const QByteArray password = credentials.mid(colon + 1);
+    const auto hash = m_users.constFind(user);
+    if (hash == m_users.cend())
+        return false;
+    // bcrypt costs tens of milliseconds by design: a password that matched once is known by
+    // its digest, so that scrapes every few seconds do not pay it each time.
+    const QByteArray digest =
+        QCryptographicHash::hash(*hash + '\0' + password, QCryptographicHash::Sha256);
+    if (m_verified.value(user) == digest)
+        return true;
+    if (!bcryptMatches(password, *hash))
+        return false;
+    m_verified.insert(user, digest);
+    return true;
 }
 
 void MetricsHttpServer::acceptConnections() {
-    while (QTcpSocket* socket = m_server.nextPendingConnection()) {
+    while (QTcpSocket* socket = m_server->nextPendingConnection()) {
         if (m_open >= m_options.maxConnections) {
             ++m_refused;
             socket->abort();
@@ -134,6 +244,8 @@ const char* MetricsHttpServer::reasonPhrase(int status) {
         return "OK";
     case 400:
         return "Bad Request";
+    case 401:
+        return "Unauthorized";
     case 404:
         return "Not Found";
     case 405:
@@ -177,6 +289,13 @@ QByteArray MetricsHttpServer::answer(const HttpParseResult& parsed) {
         text = response(status, plain, parsed.error + '\n', false);
     } else {
         const bool headOnly = isHeadRequest(parsed.request);
+        if (!authorized(parsed.request)) {
+            status = 401;
+            text = response(status, plain, QByteArrayLiteral("authentication required\n"), headOnly,
+                            {QByteArrayLiteral("WWW-Authenticate: Basic realm=\"groupscope\"")});
+            ++m_responses[status];
+            return text;
+        }
         switch (routeHttpRequest(parsed.request)) {
         case HttpRoute::Metrics:
             text = response(200, PrometheusTextWriter::contentType, m_metrics(), headOnly);

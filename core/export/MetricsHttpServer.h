@@ -1,6 +1,8 @@
 #pragma once
 
 #include "export/HttpRequestParser.h"
+#include "export/WebConfig.h"
+#include "kafka/Result.h"
 
 #include <QByteArray>
 #include <QHostAddress>
@@ -10,6 +12,7 @@
 
 #include <chrono>
 #include <functional>
+#include <memory>
 
 namespace groupscope::exporter {
 
@@ -38,10 +41,13 @@ public:
     MetricsHttpServer(MetricsProvider metrics, Options options, QObject* parent = nullptr);
     ~MetricsHttpServer() override;
 
+    // Reads the certificate, key and client CA the config names; an error says which file
+    // and why, and leaves the server as it was.
+    kafka::Status setWebConfig(const WebConfig& config);
     bool listen(const QHostAddress& address, quint16 port);
-    QString errorString() const { return m_server.errorString(); }
-    quint16 serverPort() const { return m_server.serverPort(); }
-    QHostAddress serverAddress() const { return m_server.serverAddress(); }
+    QString errorString() const { return m_server->errorString(); }
+    quint16 serverPort() const { return m_server->serverPort(); }
+    QHostAddress serverAddress() const { return m_server->serverAddress(); }
 
     // Answers sent so far by status code (200, 400, 404, ...), and connections refused
     // because maxConnections were open; for the exporter's own metrics.
@@ -60,10 +66,13 @@ private:
     class Connection;
     void acceptConnections();
     QByteArray answer(const HttpParseResult& parsed);
+    bool authorized(const HttpRequest& request);
 
     MetricsProvider m_metrics;
     Options m_options;
-    QTcpServer m_server;
+    std::unique_ptr<QTcpServer> m_server;
+    QMap<QString, QByteArray> m_users;    // basic auth: name -> bcrypt hash; empty: none asked
+    QMap<QString, QByteArray> m_verified; // name -> digest of the last password that matched
     QMap<int, qint64> m_responses;
     qint64 m_refused = 0;
     qint64 m_timedOut = 0;
