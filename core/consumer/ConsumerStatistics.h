@@ -16,6 +16,8 @@ struct ConsumerStatistics {
     // Messages librdkafka handed over for a partition that was not ours or from before
     // its position: a tripwire that stays 0 while the engine's ordering holds.
     uint64_t staleMessagesDiscarded = 0;
+    // The first of them, for whoever investigates: partition, offset and why.
+    QString firstStaleMessage;
     uint64_t messagesBuffered = 0;
     int partitionsAssigned = 0;
     int partitionsPaused = 0; // paused in librdkafka because their buffer is full

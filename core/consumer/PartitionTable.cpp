@@ -30,7 +30,15 @@ PartitionTable::Routed PartitionTable::route(const TopicPartition& partition,
     // reach a caller, and the counter makes it visible.
     if (!state || state->locked ||
         (state->fetchPosition >= 0 && message.offset() < state->fetchPosition)) {
-        ++m_staleMessagesDiscarded;
+        if (m_staleMessagesDiscarded++ == 0)
+            m_firstStaleMessage =
+                QStringLiteral("%1 offset %2: %3")
+                    .arg(partition.toString())
+                    .arg(message.offset())
+                    .arg(!state          ? QStringLiteral("not an assigned partition")
+                         : state->locked ? QStringLiteral("inside a reposition")
+                                         : QStringLiteral("below the fetch position %1")
+                                               .arg(state->fetchPosition));
         return Routed::Discarded;
     }
     state->fetchPosition = message.offset() + 1;
@@ -214,6 +222,7 @@ void PartitionTable::fillStatistics(ConsumerStatistics& statistics) const {
     statistics.messagesDelivered = m_messagesDelivered;
     statistics.messagesDropped = m_messagesDropped;
     statistics.staleMessagesDiscarded = m_staleMessagesDiscarded;
+    statistics.firstStaleMessage = m_firstStaleMessage;
     statistics.messagesBuffered = 0;
     statistics.partitionsAssigned = int(m_states.size());
     statistics.partitionsPaused = 0;

@@ -89,6 +89,7 @@ private:
     uint64_t m_messagesDelivered = 0;
     uint64_t m_messagesDropped = 0;
     uint64_t m_staleMessagesDiscarded = 0;
+    QString m_firstStaleMessage;
 };
 
 } // namespace groupscope::consumer
