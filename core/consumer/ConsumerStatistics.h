@@ -13,11 +13,14 @@ struct ConsumerStatistics {
     uint64_t bytesReceived = 0;     // keys and payloads of those messages
     uint64_t messagesDelivered = 0; // handed out to callers
     uint64_t messagesDropped = 0;   // flushed from buffers by repositions
-    // Messages librdkafka handed over for a partition that was not ours or from before
-    // its position: a tripwire that stays 0 while the engine's ordering holds.
+    // Messages librdkafka handed over for a partition that was not ours or was inside a
+    // reposition: a tripwire that stays 0 while the engine's ordering holds.
     uint64_t staleMessagesDiscarded = 0;
     // The first of them, for whoever investigates: partition, offset and why.
     QString firstStaleMessage;
+    // Messages librdkafka fetched a second time (below the position already routed), as it
+    // can after an incremental rebalance; dropped, so no caller sees a message twice.
+    uint64_t redeliveriesDiscarded = 0;
     uint64_t messagesBuffered = 0;
     int partitionsAssigned = 0;
     int partitionsPaused = 0; // paused in librdkafka because their buffer is full

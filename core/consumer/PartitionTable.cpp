@@ -24,21 +24,26 @@ PartitionTable::Routed PartitionTable::route(const TopicPartition& partition,
                                              ConsumedMessage message) {
     std::lock_guard lock(m_mutex);
     State* state = find(partition);
-    // A message below the fetch position was fetched before the last seek; one for a
-    // locked or unknown partition belongs to a reposition or an assignment that is over.
-    // The engine's ordering means neither happens; if it ever does, the message must not
-    // reach a caller, and the counter makes it visible.
-    if (!state || state->locked ||
-        (state->fetchPosition >= 0 && message.offset() < state->fetchPosition)) {
+    // A message for a locked or unknown partition belongs to a reposition or an assignment
+    // that is over. The engine's ordering means this never happens; if it ever does, the
+    // message must not reach a caller, and the counter makes it visible.
+    if (!state || state->locked) {
         if (m_staleMessagesDiscarded++ == 0)
-            m_firstStaleMessage =
-                QStringLiteral("%1 offset %2: %3")
-                    .arg(partition.toString())
-                    .arg(message.offset())
-                    .arg(!state          ? QStringLiteral("not an assigned partition")
-                         : state->locked ? QStringLiteral("inside a reposition")
-                                         : QStringLiteral("below the fetch position %1")
-                                               .arg(state->fetchPosition));
+            m_firstStaleMessage = QStringLiteral("%1 offset %2: %3")
+                                      .arg(partition.toString())
+                                      .arg(message.offset())
+                                      .arg(!state ? QStringLiteral("not an assigned partition")
+                                                  : QStringLiteral("inside a reposition"));
+        return Routed::Discarded;
+    }
+    // A message below the fetch position comes before where this partition is read from
+    // now: one routed already that librdkafka fetched again, as it does after an incremental
+    // rebalance. Its main thread pauses every assigned partition while the group rebalances,
+    // and a broker thread saves the application's position as where to fetch from on resume
+    // while the fetch thread may be polling the next message (rd_kafka_assignment_pause,
+    // rd_kafka_toppar_pause_resume). The copy is dropped, so no caller sees a message twice.
+    if (state->fetchPosition >= 0 && message.offset() < state->fetchPosition) {
+        ++m_redeliveriesDiscarded;
         return Routed::Discarded;
     }
     state->fetchPosition = message.offset() + 1;
@@ -223,6 +228,7 @@ void PartitionTable::fillStatistics(ConsumerStatistics& statistics) const {
     statistics.messagesDropped = m_messagesDropped;
     statistics.staleMessagesDiscarded = m_staleMessagesDiscarded;
     statistics.firstStaleMessage = m_firstStaleMessage;
+    statistics.redeliveriesDiscarded = m_redeliveriesDiscarded;
     statistics.messagesBuffered = 0;
     statistics.partitionsAssigned = int(m_states.size());
     statistics.partitionsPaused = 0;

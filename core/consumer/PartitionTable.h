@@ -90,6 +90,7 @@ private:
     uint64_t m_messagesDropped = 0;
     uint64_t m_staleMessagesDiscarded = 0;
     QString m_firstStaleMessage;
+    uint64_t m_redeliveriesDiscarded = 0;
 };
 
 } // namespace groupscope::consumer

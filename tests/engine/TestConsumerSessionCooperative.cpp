@@ -216,6 +216,11 @@ void TestConsumerSessionCooperative::membersJoiningAndLeavingHandOverExactlyOnce
                             test::describe(log.offsets(partition))));
     const ConsumerStatistics statistics = members[QStringLiteral("C")]->statistics();
     QCOMPARE(lostAssignments + statistics.lostAssignments, 0u);
+    // librdkafka may fetch a message again after an incremental rebalance (see
+    // PartitionTable::route): the session drops the copy, and the contiguity above shows
+    // that no member delivered a message twice.
+    qInfo("messages fetched again and dropped by the last member: %llu",
+          static_cast<unsigned long long>(statistics.redeliveriesDiscarded));
     QVERIFY2(statistics.staleMessagesDiscarded == 0u,
              qPrintable(QStringLiteral("%1 stale, the first %2")
                             .arg(statistics.staleMessagesDiscarded)
