@@ -3,6 +3,7 @@
 // than known). Any member of a group chooses these bytes, and Groupscope reads them for
 // every group it describes (DescribeGroups) and in the offsets topic's group records. Both
 // readers must agree on the assignment.
+#include "FuzzCheck.h"
 #include "kafka/ClassicMemberAssignment.h"
 #include "offsetstopic/ClassicGroupRecords.h"
 
@@ -12,14 +13,7 @@
 
 using namespace groupscope;
 
-namespace {
-
-void check(bool condition) {
-    if (!condition)
-        __builtin_trap();
-}
-
-} // namespace
+using groupscope::fuzz::check;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const QByteArray bytes(reinterpret_cast<const char*>(data), qsizetype(size));

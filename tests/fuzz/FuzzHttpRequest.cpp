@@ -1,19 +1,16 @@
 // libFuzzer target for the exporter's HTTP request head parser: whatever a client sends, the
 // parser returns one of its three answers without reading past the bytes or its limits, and
 // a complete head parses the same alone, in pieces, and under tight limits it fits.
+#include "FuzzCheck.h"
 #include "export/HttpRequestParser.h"
 
 #include <cstddef>
 #include <cstdint>
 
 using namespace groupscope::exporter;
+using groupscope::fuzz::check;
 
 namespace {
-
-void check(bool condition) {
-    if (!condition)
-        __builtin_trap();
-}
 
 void checkOne(QByteArrayView bytes, const HttpRequestLimits& limits) {
     const HttpParseResult parsed = parseHttpRequest(bytes, limits);

@@ -1,6 +1,7 @@
 // libFuzzer target for the OIDC token endpoint's answer and a JWT's claims: the endpoint, or
 // whoever answers in its place, chooses these bytes. Input: two bytes of HTTP status (mapped
 // onto 200 and a few error codes), then the body.
+#include "FuzzCheck.h"
 #include "kafka/protocol/OAuthTokenAnswer.h"
 
 #include <cstddef>
@@ -8,14 +9,7 @@
 
 using namespace groupscope::kafka::protocol;
 
-namespace {
-
-void check(bool condition) {
-    if (!condition)
-        __builtin_trap();
-}
-
-} // namespace
+using groupscope::fuzz::check;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (size < 2)

@@ -1,6 +1,7 @@
 // libFuzzer target for the SCRAM client's reading of the broker's two messages (RFC 5802
 // server-first and server-final): a broker, or whoever poses as one, chooses these bytes.
 // Input: one byte choosing the hash, then server-first, a newline, server-final.
+#include "FuzzCheck.h"
 #include "kafka/protocol/ScramClient.h"
 
 #include <QList>
@@ -8,14 +9,10 @@
 #include <cstddef>
 #include <cstdint>
 
+using groupscope::fuzz::check;
 using groupscope::kafka::protocol::ScramClient;
 
 namespace {
-
-void check(bool condition) {
-    if (!condition)
-        __builtin_trap();
-}
 
 const QString password = QStringLiteral("pencil-0b5e");
 
