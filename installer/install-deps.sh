@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
   # build
   build-essential cmake ninja-build pkg-config clang-format
+  # a fast linker: CI links ~130 test programs three times (CMakeLists.txt uses it if found)
+  mold
   # fuzzing the parsers (libFuzzer comes with clang's runtime)
   clang libclang-rt-14-dev
   qt6-base-dev qt6-base-dev-tools libgl-dev
