@@ -259,59 +259,104 @@ p.close()
             QCOMPARE(offsets.value().value(tp, -2), kafkaOffsets.value(tp.partition, -3));
     }
 
-    // One refresh of the whole cluster, as the GUI's and the exporter's poller make it
-    // (every group listed, described with its offsets, log offsets, lag detail), from a new
-    // client: one connection per broker, each authenticated once (one ApiVersions per
-    // connection), never a second client stack, and a fixed number of requests per broker
-    // whatever the number of groups.
-    void oneRefreshOpensOneConnectionPerBroker() {
-        constexpr int groupCount = 30; // about 10 per coordinator: per-group requests would show
-        for (int g = 0; g < groupCount; ++g) {
-            QList<QPair<TopicPartition, int64_t>> offsets;
-            for (const TopicPartition& tp : std::as_const(m_partitions))
-                offsets.append({tp, 1});
+private:
+    // Commits offsets on every partition of the topic for groups `first` to `last - 1`.
+    void commitGroups(int first, int last) {
+        QList<QPair<TopicPartition, int64_t>> offsets;
+        for (const TopicPartition& tp : std::as_const(m_partitions))
+            offsets.append({tp, 1});
+        for (int g = first; g < last; ++g) {
             const QString group = QStringLiteral("%1-refresh-%2").arg(m_topic).arg(g);
             const auto written = m_admin->alterCommittedOffsets(group, offsets);
             QVERIFY2(written, written ? "" : qPrintable(written.error().toString()));
         }
-        QMutex mutex;
-        QHash<QString, int> connectionsByBroker;
+    }
+
+    // What one refresh of the whole cluster sends, as the GUI's and the exporter's poller
+    // make it (every group listed, described with its offsets, log offsets, lag detail),
+    // from a new client: requests per broker address, and per broker and API.
+    struct RefreshRequests {
+        QHash<QString, int> connectionsByBroker; // ApiVersions: one per connection
         QHash<QString, int> requestsByBroker;
+        QHash<QString, QSet<int>> apisByBroker;
+        int groupsRefreshed = 0;
+    };
+    RefreshRequests refreshOnce() {
+        RefreshRequests seen;
+        QMutex mutex;
         kafka::protocol::BrokerConnection::setRequestObserver(
             [&](kafka::protocol::ApiKey api, const QString& broker) {
                 QMutexLocker lock(&mutex);
-                ++requestsByBroker[broker];
+                ++seen.requestsByBroker[broker];
+                seen.apisByBroker[broker].insert(int(api));
                 if (api == kafka::protocol::ApiKey::ApiVersions)
-                    ++connectionsByBroker[broker];
-                if (api == kafka::protocol::ApiKey::ListOffsets) {
-                    QMutexLocker requests(&m_requestsMutex);
-                    ++m_listOffsetsRequests[broker];
-                }
+                    ++seen.connectionsByBroker[broker];
             });
         kafka::ConnectionProfile profile;
         profile.bootstrapServers = m_cluster.bootstrap();
         auto admin = AdminClient::create(profile, std::chrono::seconds(30));
-        QVERIFY(admin && !admin.value()->isFallback());
+        if (!admin || admin.value()->isFallback())
+            return seen;
         monitor::LagDetailReader lagDetail;
         monitor::GroupInspector inspector(*admin.value());
         inspector.setLagDetailReader(&lagDetail);
         const auto cluster = inspector.inspectAll();
-        QVERIFY2(cluster, cluster ? "" : qPrintable(cluster.error().toString()));
-        int refreshed = 0;
+        kafka::protocol::BrokerConnection::setRequestObserver({});
+        if (!cluster) {
+            qWarning("refresh failed: %s", qPrintable(cluster.error().toString()));
+            return seen;
+        }
         for (const auto& group : cluster.value().groups)
-            refreshed += group.groupId().startsWith(m_topic + QStringLiteral("-refresh-")) ? 1 : 0;
-        QCOMPARE(refreshed, groupCount);
-        QMutexLocker lock(&mutex);
+            seen.groupsRefreshed +=
+                group.groupId().startsWith(m_topic + QStringLiteral("-refresh-")) ? 1 : 0;
         qInfo("one refresh of %lld groups: connections per broker %s; requests per broker %s",
-              qint64(cluster.value().groups.size()), qPrintable(countsText(connectionsByBroker)),
-              qPrintable(countsText(requestsByBroker)));
-        QCOMPARE(connectionsByBroker.size(), test::KafkaCluster::nodeCount);
-        for (int connections : std::as_const(connectionsByBroker))
+              qint64(cluster.value().groups.size()),
+              qPrintable(countsText(seen.connectionsByBroker)),
+              qPrintable(countsText(seen.requestsByBroker)));
+        return seen;
+    }
+
+private slots:
+    // One refresh opens one connection per broker, each authenticated once (one
+    // ApiVersions per connection), never a second client stack, and sends a number of
+    // requests per broker that depends on what the broker coordinates and leads, not on
+    // the number of groups: ten times the groups (spread over every broker's coordinator
+    // partitions) sends exactly as many requests to each broker.
+    void refreshRequestsPerBrokerDoNotGrowWithGroups() {
+        constexpr int fewGroups = 30; // about 10 per coordinator: per-group requests would show
+        constexpr int manyGroups = 300;
+        commitGroups(0, fewGroups);
+        if (QTest::currentTestFailed())
+            return;
+        const RefreshRequests few = refreshOnce();
+        QCOMPARE(few.groupsRefreshed, fewGroups);
+        QCOMPARE(few.connectionsByBroker.size(), test::KafkaCluster::nodeCount);
+        for (int connections : std::as_const(few.connectionsByBroker))
             QCOMPARE(connections, 1);
         // Fixed per broker: ApiVersions, Metadata, ListGroups, FindCoordinator, the
         // describes and OffsetFetch per coordinator, two ListOffsets per leader.
-        for (int requests : std::as_const(requestsByBroker))
-            QVERIFY2(requests <= 14, qPrintable(countsText(requestsByBroker)));
+        for (int requests : std::as_const(few.requestsByBroker))
+            QVERIFY2(requests <= 14, qPrintable(countsText(few.requestsByBroker)));
+
+        commitGroups(fewGroups, manyGroups);
+        if (QTest::currentTestFailed())
+            return;
+        const RefreshRequests many = refreshOnce();
+        QCOMPARE(many.groupsRefreshed, manyGroups);
+        // Every broker coordinates some of the groups (their offsets are fetched there).
+        for (int node = 1; node <= test::KafkaCluster::nodeCount; ++node)
+            QVERIFY2(many.apisByBroker.value(m_cluster.nodeAddress(node))
+                         .contains(int(kafka::protocol::ApiKey::OffsetFetch)),
+                     qPrintable(QStringLiteral("node %1 coordinates none of %2 groups")
+                                    .arg(node)
+                                    .arg(manyGroups)));
+        for (auto it = many.requestsByBroker.cbegin(); it != many.requestsByBroker.cend(); ++it)
+            QVERIFY2(it.value() <= few.requestsByBroker.value(it.key()),
+                     qPrintable(QStringLiteral("%1 groups: %2; %3 groups: %4")
+                                    .arg(fewGroups)
+                                    .arg(countsText(few.requestsByBroker))
+                                    .arg(manyGroups)
+                                    .arg(countsText(many.requestsByBroker))));
     }
 };
 
