@@ -100,13 +100,17 @@ Commands:
                                       (default 2000) until Ctrl-C, or N
                                       updates; --json prints one object per line
                                       (both also take --no-offsets-topic: poll only)
-  exporter --listen [ADDRESS:]PORT [--group-filter RE] [--cluster-name NAME] [--interval MS]
-           [--web-config FILE]
+  exporter --listen [ADDRESS:]PORT [--group-filter RE] [--topic-filter RE]
+           [--granularity partition|topic|group] [--member-labels] [--cluster-name NAME]
+           [--interval MS] [--web-config FILE]
                                       serve /metrics to Prometheus (text format 0.0.4) from
                                       the live pipeline: lag, offsets and time lag per
-                                      partition, state, members and verdict per group;
-                                      PORT alone listens on 127.0.0.1; --group-filter keeps
-                                      the groups whose id matches RE; --web-config: TLS
+                                      partition (or per topic, or none), state, members and
+                                      verdict per group; PORT alone listens on 127.0.0.1;
+                                      --group-filter / --topic-filter keep the groups /
+                                      topics whose name matches RE; --member-labels adds
+                                      member_host, consumer_id and client_id to the
+                                      per-partition series; --web-config: TLS
                                       and basic auth, in the Prometheus exporter toolkit's
                                       web config format; runs until Ctrl-C
   sandbox [--rate-scale X] [--duration S] [--rebalance-interval S] [--name-prefix P]

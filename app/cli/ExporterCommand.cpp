@@ -21,6 +21,16 @@ std::optional<quint16> parsePort(const QString& text) {
     return quint16(port);
 }
 
+std::optional<exporter::Granularity> parseGranularity(const QString& text) {
+    if (text == u"partition")
+        return exporter::Granularity::Partition;
+    if (text == u"topic")
+        return exporter::Granularity::Topic;
+    if (text == u"group")
+        return exporter::Granularity::Group;
+    return std::nullopt;
+}
+
 } // namespace
 
 std::optional<ListenAddress> parseListenAddress(const QString& text, QString* error) {
@@ -59,13 +69,13 @@ std::optional<ListenAddress> parseListenAddress(const QString& text, QString* er
     return listen;
 }
 
-std::optional<QRegularExpression> parseGroupFilter(const QString& pattern, QString* error) {
+std::optional<QRegularExpression> parseFilter(const QString& option, const QString& pattern,
+                                              QString* error) {
     QRegularExpression expression(pattern);
     if (!expression.isValid()) {
         if (error)
-            *error = QStringLiteral("--group-filter: invalid regular expression \"%1\": %2 at "
-                                    "offset %3")
-                         .arg(pattern, expression.errorString())
+            *error = QStringLiteral("%1: invalid regular expression \"%2\": %3 at offset %4")
+                         .arg(option, pattern, expression.errorString())
                          .arg(expression.patternErrorOffset());
         return std::nullopt;
     }
@@ -79,6 +89,9 @@ int runExporterCommand(const CommandContext& context, ArgumentList& arguments) {
     const auto clusterName = arguments.takeValue(QStringLiteral("--cluster-name"));
     const auto intervalText = arguments.takeValue(QStringLiteral("--interval"));
     const auto webConfigPath = arguments.takeValue(QStringLiteral("--web-config"));
+    const auto topicFilterText = arguments.takeValue(QStringLiteral("--topic-filter"));
+    const auto granularityText = arguments.takeValue(QStringLiteral("--granularity"));
+    const bool memberLabels = arguments.takeFlag(QStringLiteral("--member-labels"));
     if (!arguments.error().isEmpty())
         return usageError(context, arguments.error());
     if (!arguments.remaining().isEmpty())
@@ -94,11 +107,29 @@ int runExporterCommand(const CommandContext& context, ArgumentList& arguments) {
         return usageError(context, problem);
     exporter::ExportOptions options;
     if (filterText) {
-        auto filter = parseGroupFilter(*filterText, &problem);
+        auto filter = parseFilter(QStringLiteral("--group-filter"), *filterText, &problem);
         if (!filter)
             return usageError(context, problem);
         options.groupFilter = std::move(*filter);
     }
+    if (topicFilterText) {
+        auto filter = parseFilter(QStringLiteral("--topic-filter"), *topicFilterText, &problem);
+        if (!filter)
+            return usageError(context, problem);
+        options.topicFilter = std::move(*filter);
+    }
+    if (granularityText) {
+        const auto granularity = parseGranularity(*granularityText);
+        if (!granularity)
+            return usageError(context, QStringLiteral("--granularity takes partition, topic or "
+                                                      "group, got \"%1\"")
+                                           .arg(*granularityText));
+        options.granularity = *granularity;
+    }
+    if (memberLabels && options.granularity != exporter::Granularity::Partition)
+        return usageError(context, QStringLiteral("--member-labels labels per-partition series: "
+                                                  "it needs --granularity partition"));
+    options.memberLabels = memberLabels;
     auto interval = monitor::ClusterMonitor::defaultInterval;
     if (intervalText) {
         bool ok = false;

@@ -10,9 +10,10 @@
 
 namespace groupscope::cli {
 
-// `exporter --listen [ADDRESS:]PORT [--group-filter RE] [--cluster-name NAME]
-// [--interval MS]`: serves /metrics in Prometheus' text format from the live pipeline
-// (ClusterMonitor, as the GUI) until SIGINT or SIGTERM.
+// `exporter --listen [ADDRESS:]PORT [--group-filter RE] [--topic-filter RE]
+// [--granularity partition|topic|group] [--member-labels] [--cluster-name NAME]
+// [--interval MS] [--web-config FILE]`: serves /metrics in Prometheus' text format from the live
+// pipeline (ClusterMonitor, as the GUI) until SIGINT or SIGTERM.
 int runExporterCommand(const CommandContext& context, ArgumentList& arguments);
 
 struct ListenAddress {
@@ -22,7 +23,9 @@ struct ListenAddress {
 // "PORT" (loopback), "127.0.0.1:PORT", "[::1]:PORT", "localhost:PORT", "0.0.0.0:PORT": IP
 // literals only, never a name to resolve. nullopt with *error saying why.
 std::optional<ListenAddress> parseListenAddress(const QString& text, QString* error);
-// A valid expression, or nullopt with *error naming the option and the position.
-std::optional<QRegularExpression> parseGroupFilter(const QString& pattern, QString* error);
+// A valid expression for `option` (--group-filter, --topic-filter), or nullopt with *error
+// naming the option and the position.
+std::optional<QRegularExpression> parseFilter(const QString& option, const QString& pattern,
+                                              QString* error);
 
 } // namespace groupscope::cli

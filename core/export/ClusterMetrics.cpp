@@ -100,6 +100,24 @@ QList<MetricFamily<PartitionRow>> makePartitionFamilies() {
     };
 }
 
+QList<MetricFamily<TopicRow>> makeTopicFamilies() {
+    return {
+        {"kafka_consumergroup_group_topic_sum_lag",
+         "Sum of the lag of the group's partitions of the topic that have a commit.",
+         MetricType::Gauge, [](const TopicRow& row) { return row.sumLag; }},
+        {"groupscope_consumergroup_group_topic_max_lag",
+         "The highest lag of the group's partitions of the topic.", MetricType::Gauge,
+         [](const TopicRow& row) { return row.maxLag; }},
+        {"groupscope_consumergroup_group_topic_max_lag_seconds",
+         "The highest known time lag of the group's partitions of the topic.", MetricType::Gauge,
+         [](const TopicRow& row) { return row.maxLagSeconds; }},
+    };
+}
+
+std::optional<double> worse(std::optional<double> current, std::optional<double> candidate) {
+    return candidate && (!current || *candidate > *current) ? candidate : current;
+}
+
 QList<MetricFamily<GroupRow>> makeGroupFamilies() {
     return {
         {"kafka_consumergroup_group_sum_lag",
@@ -265,6 +283,11 @@ const QList<MetricFamily<PartitionRow>>& partitionFamilies() {
     return families;
 }
 
+const QList<MetricFamily<TopicRow>>& topicFamilies() {
+    static const QList<MetricFamily<TopicRow>> families = makeTopicFamilies();
+    return families;
+}
+
 const QList<MetricFamily<GroupRow>>& groupFamilies() {
     static const QList<MetricFamily<GroupRow>> families = makeGroupFamilies();
     return families;
@@ -296,6 +319,8 @@ QByteArray renderClusterMetrics(const monitor::ClusterView& view, const ExportOp
     QList<QByteArray> groupLabels;
     std::vector<PartitionRow> partitions;
     QList<QByteArray> partitionLabels;
+    std::vector<TopicRow> topics;
+    QList<QByteArray> topicLabels;
     QMap<kafka::TopicPartition, const PartitionSnapshot*> logPartitions;
     for (const GroupSnapshot& group : view.cluster.groups) {
         if (options.groupFilter && !options.groupFilter->match(group.groupId()).hasMatch())
@@ -303,19 +328,42 @@ QByteArray renderClusterMetrics(const monitor::ClusterView& view, const ExportOp
         groups.push_back(GroupRow{group});
         groupLabels.append(PrometheusTextWriter::labelSet(
             {{"cluster_name", cluster}, {"group", group.groupId()}}));
+        QMap<QString, qsizetype> topicRowOf; // this group's topics, by name
         for (qsizetype i = 0; i < group.partitions.size(); ++i) {
             const PartitionSnapshot& partition = group.partitions.at(i);
+            const QString& topic = partition.topicPartition.topic;
+            if (options.topicFilter && !options.topicFilter->match(topic).hasMatch())
+                continue;
             const monitor::PartitionTrend& trend =
                 i < group.trend.partitions.size() ? group.trend.partitions.at(i) : noTrend;
-            partitions.push_back(PartitionRow{group, partition, trend, takenAtMs});
-            partitionLabels.append(PrometheusTextWriter::labelSet(
-                {{"cluster_name", cluster},
-                 {"group", group.groupId()},
-                 {"topic", partition.topicPartition.topic},
-                 {"partition", QString::number(partition.topicPartition.partition)},
-                 {"member_host", partition.host},
-                 {"consumer_id", partition.memberId},
-                 {"client_id", partition.clientId}}));
+            if (options.granularity == Granularity::Partition) {
+                partitions.push_back(PartitionRow{group, partition, trend, takenAtMs});
+                QList<MetricLabel> labels{
+                    {"cluster_name", cluster},
+                    {"group", group.groupId()},
+                    {"topic", topic},
+                    {"partition", QString::number(partition.topicPartition.partition)}};
+                if (options.memberLabels)
+                    labels += {{"member_host", partition.host},
+                               {"consumer_id", partition.memberId},
+                               {"client_id", partition.clientId}};
+                partitionLabels.append(PrometheusTextWriter::labelSet(labels));
+            } else if (options.granularity == Granularity::Topic) {
+                qsizetype index = topicRowOf.value(topic, -1);
+                if (index < 0) {
+                    index = qsizetype(topics.size());
+                    topicRowOf.insert(topic, index);
+                    topics.push_back(TopicRow{group, topic, {}, {}, {}});
+                    topicLabels.append(PrometheusTextWriter::labelSet(
+                        {{"cluster_name", cluster}, {"group", group.groupId()}, {"topic", topic}}));
+                }
+                TopicRow& row = topics[size_t(index)];
+                if (partition.lag) {
+                    row.sumLag = row.sumLag.value_or(0) + double(*partition.lag);
+                    row.maxLag = worse(row.maxLag, double(*partition.lag));
+                }
+                row.maxLagSeconds = worse(row.maxLagSeconds, knownSeconds(trend.timeLag));
+            }
             // Every group's poll of a partition read the same log offsets; one is kept.
             const PartitionSnapshot*& log = logPartitions[partition.topicPartition];
             if (!log || (log->logEndOffset < 0 && partition.logEndOffset >= 0))
@@ -334,9 +382,14 @@ QByteArray renderClusterMetrics(const monitor::ClusterView& view, const ExportOp
 
     PrometheusTextWriter writer;
     writer.reserve(qsizetype(partitions.size() * size_t(partitionFamilies().size()) * 200 +
+                             topics.size() * size_t(topicFamilies().size()) * 200 +
                              groups.size() * 1500));
-    for (const auto& family : partitionFamilies())
-        writeFamily(writer, family, partitions, partitionLabels);
+    if (options.granularity == Granularity::Partition)
+        for (const auto& family : partitionFamilies())
+            writeFamily(writer, family, partitions, partitionLabels);
+    if (options.granularity == Granularity::Topic)
+        for (const auto& family : topicFamilies())
+            writeFamily(writer, family, topics, topicLabels);
     for (const auto& family : groupFamilies())
         writeFamily(writer, family, groups, groupLabels);
     for (const GroupStateSetFamily& family : groupStateSetFamilies()) {

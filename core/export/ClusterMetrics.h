@@ -6,7 +6,8 @@
 //
 // Names and labels follow kafka-lag-exporter where it has the figure (per partition:
 // kafka_consumergroup_group_lag/_offset/_lag_seconds with cluster_name, group, topic,
-// partition, member_host, consumer_id, client_id), kafka_exporter's where only it has one
+// partition, and with ExportOptions::memberLabels its member_host, consumer_id, client_id;
+// per topic: kafka_consumergroup_group_topic_sum_lag), kafka_exporter's where only it has one
 // (kafka_consumergroup_members), and groupscope_* for what neither has. README.md
 // ("Prometheus exporter") has the table.
 
@@ -19,11 +20,26 @@
 
 namespace groupscope::exporter {
 
+// How finely lag is exported: what bounds the series count (README, "Prometheus exporter").
+enum class Granularity {
+    Partition, // per partition of each group (kafka-lag-exporter's families)
+    Topic,     // per topic of each group (sum and worst of its partitions)
+    Group,     // per group only
+};
+
 struct ExportOptions {
     QString clusterName; // the cluster_name label
     // Groups whose id this matches are exported (QRegularExpression::match, unanchored as
     // kafka-lag-exporter's group-whitelist); none: every group.
     std::optional<QRegularExpression> groupFilter;
+    // Topics whose name this matches are exported, per partition, per topic and in the log
+    // families; none: every topic. The per-group figures still cover the whole group.
+    std::optional<QRegularExpression> topicFilter;
+    Granularity granularity = Granularity::Partition;
+    // kafka-lag-exporter's member_host, consumer_id and client_id labels on per-partition
+    // series. Off by default: they change at every rebalance, and each change starts new
+    // series in Prometheus.
+    bool memberLabels = false;
 };
 
 // A partition of a group, as one sample of each per-partition family.
@@ -37,6 +53,15 @@ struct PartitionRow {
 // A group, as one sample of each per-group family.
 struct GroupRow {
     const monitor::GroupSnapshot& group;
+};
+
+// A topic of a group, as one sample of each per-topic family: its partitions' figures.
+struct TopicRow {
+    const monitor::GroupSnapshot& group;
+    QString topic;
+    std::optional<double> sumLag;        // over partitions with a commit
+    std::optional<double> maxLag;        // the worst of those
+    std::optional<double> maxLagSeconds; // the worst known time lag
 };
 
 // A partition of the log (whichever group it was read for): its log start and end.
@@ -64,6 +89,7 @@ struct GroupStateSetFamily {
 };
 
 const QList<MetricFamily<PartitionRow>>& partitionFamilies();
+const QList<MetricFamily<TopicRow>>& topicFamilies();
 const QList<MetricFamily<GroupRow>>& groupFamilies();
 const QList<GroupStateSetFamily>& groupStateSetFamilies();
 const QList<MetricFamily<LogRow>>& logFamilies();
@@ -83,8 +109,9 @@ struct ExporterStatus {
 };
 const QList<MetricFamily<ExporterStatus>>& exporterFamilies();
 
-// The per-partition, per-group and log families of `view`'s groups that pass the filter:
-// rendered once per refresh. `groups` (when given) receives how many groups were exported.
+// The per-partition (or per-topic), per-group and log families of `view`'s groups and
+// topics that pass the filters: rendered once per refresh. `groups` (when given) receives how many
+// groups were exported.
 QByteArray renderClusterMetrics(const monitor::ClusterView& view, const ExportOptions& options,
                                 int* groups = nullptr);
 // The exporter's own families: rendered at each scrape (staleness grows between refreshes).

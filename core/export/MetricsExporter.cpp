@@ -27,7 +27,9 @@ void MetricsExporter::observeView(const monitor::ClusterView& view) {
     }
     QElapsedTimer timer;
     timer.start();
+    m_viewText = {}; // not two views' text at once (a scrape in flight keeps its own share)
     m_viewText = renderClusterMetrics(view, m_options, &m_groups);
+    m_viewText.squeeze(); // the writer reserved for the worst case
     m_renderSeconds = timer.nsecsElapsed() / 1e9;
     m_lastRefreshMs =
         view.cluster.takenAt.isValid() ? view.cluster.takenAt.toMSecsSinceEpoch() : m_clock.nowMs();
@@ -41,12 +43,9 @@ void MetricsExporter::observeFailure(const QString& message) {
     m_lastFailure = message;
 }
 
-QByteArray MetricsExporter::metricsText() const {
+QByteArrayList MetricsExporter::metricsText() const {
     QElapsedTimer timer;
     timer.start();
-    QByteArray text;
-    text.reserve(m_viewText.size() + 4096);
-    text.append(m_viewText);
     ExporterStatus status;
     status.up = m_up;
     status.lastRefreshMs = m_lastRefreshMs;
@@ -58,8 +57,8 @@ QByteArray MetricsExporter::metricsText() const {
     status.renderSeconds = m_renderSeconds;
     status.responses = m_server.responsesByStatus();
     status.scrapeSeconds = timer.nsecsElapsed() / 1e9;
-    text.append(renderExporterMetrics(status, m_options));
-    return text;
+    // The view's text is shared with every scrape in flight, not copied.
+    return {m_viewText, renderExporterMetrics(status, m_options)};
 }
 
 } // namespace groupscope::exporter

@@ -75,7 +75,9 @@ private:
         m_answered = true;
         m_buffer.clear();
         m_deadline.start(m_server->m_options.responseTimeout);
-        m_socket->write(m_server->answer(parsed));
+        // Each part as it is: QIODevice keeps a large QByteArray shared instead of copying it.
+        for (const QByteArray& part : m_server->answer(parsed))
+            m_socket->write(part);
         m_socket->readAll();
     }
 
@@ -263,36 +265,39 @@ const char* MetricsHttpServer::reasonPhrase(int status) {
     }
 }
 
-QByteArray MetricsHttpServer::response(int status, const QByteArray& contentType,
-                                       const QByteArray& body, bool headOnly,
-                                       const QList<QByteArray>& extraHeaders) {
-    QByteArray text;
-    text.reserve(200 + (headOnly ? 0 : body.size()));
-    text.append("HTTP/1.1 ").append(QByteArray::number(status)).append(' ');
-    text.append(reasonPhrase(status)).append("\r\n");
-    text.append("Content-Type: ").append(contentType).append("\r\n");
-    text.append("Content-Length: ").append(QByteArray::number(body.size())).append("\r\n");
+QByteArrayList MetricsHttpServer::response(int status, const QByteArray& contentType,
+                                           const QByteArrayList& body, bool headOnly,
+                                           const QList<QByteArray>& extraHeaders) {
+    qsizetype length = 0;
+    for (const QByteArray& part : body)
+        length += part.size();
+    QByteArray head;
+    head.append("HTTP/1.1 ").append(QByteArray::number(status)).append(' ');
+    head.append(reasonPhrase(status)).append("\r\n");
+    head.append("Content-Type: ").append(contentType).append("\r\n");
+    head.append("Content-Length: ").append(QByteArray::number(length)).append("\r\n");
     for (const QByteArray& header : extraHeaders)
-        text.append(header).append("\r\n");
-    text.append("Connection: close\r\n\r\n");
-    if (!headOnly)
-        text.append(body);
-    return text;
+        head.append(header).append("\r\n");
+    head.append("Connection: close\r\n\r\n");
+    if (headOnly)
+        return {head};
+    return QByteArrayList{head} + body;
 }
 
-QByteArray MetricsHttpServer::answer(const HttpParseResult& parsed) {
+QByteArrayList MetricsHttpServer::answer(const HttpParseResult& parsed) {
     const QByteArray plain = QByteArrayLiteral("text/plain; charset=utf-8");
     int status = 200;
-    QByteArray text;
+    QByteArrayList text;
     if (parsed.status == HttpParseResult::Status::Invalid) {
         status = parsed.errorStatus;
-        text = response(status, plain, parsed.error + '\n', false);
+        text = response(status, plain, {parsed.error + '\n'}, false);
     } else {
         const bool headOnly = isHeadRequest(parsed.request);
         if (!authorized(parsed.request)) {
             status = 401;
-            text = response(status, plain, QByteArrayLiteral("authentication required\n"), headOnly,
-                            {QByteArrayLiteral("WWW-Authenticate: Basic realm=\"groupscope\"")});
+            text =
+                response(status, plain, {QByteArrayLiteral("authentication required\n")}, headOnly,
+                         {QByteArrayLiteral("WWW-Authenticate: Basic realm=\"groupscope\"")});
             ++m_responses[status];
             return text;
         }
@@ -302,16 +307,16 @@ QByteArray MetricsHttpServer::answer(const HttpParseResult& parsed) {
             break;
         case HttpRoute::Index:
             text =
-                response(200, QByteArrayLiteral("text/html; charset=utf-8"), indexPage, headOnly);
+                response(200, QByteArrayLiteral("text/html; charset=utf-8"), {indexPage}, headOnly);
             break;
         case HttpRoute::NotFound:
             status = 404;
             text =
-                response(status, plain, QByteArrayLiteral("not found: try /metrics\n"), headOnly);
+                response(status, plain, {QByteArrayLiteral("not found: try /metrics\n")}, headOnly);
             break;
         case HttpRoute::MethodNotAllowed:
             status = 405;
-            text = response(status, plain, QByteArrayLiteral("only GET and HEAD are served\n"),
+            text = response(status, plain, {QByteArrayLiteral("only GET and HEAD are served\n")},
                             headOnly, {QByteArrayLiteral("Allow: GET, HEAD")});
             break;
         }

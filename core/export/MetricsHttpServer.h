@@ -35,7 +35,9 @@ public:
         std::chrono::milliseconds responseTimeout{60'000}; // to take the whole answer
     };
     // The body of GET /metrics and its content type; called on the server's thread.
-    using MetricsProvider = std::function<QByteArray()>;
+    // The body of a /metrics answer, in parts that are sent one after the other: the parts
+    // are implicitly shared (the text rendered once per refresh is never copied per scrape).
+    using MetricsProvider = std::function<QByteArrayList()>;
 
     explicit MetricsHttpServer(MetricsProvider metrics, QObject* parent = nullptr);
     MetricsHttpServer(MetricsProvider metrics, Options options, QObject* parent = nullptr);
@@ -58,14 +60,15 @@ public:
 
     // The answer to a request head, as the server sends it (status line, headers, body):
     // pure, for the tests and the fuzz target's neighbours.
-    static QByteArray response(int status, const QByteArray& contentType, const QByteArray& body,
-                               bool headOnly, const QList<QByteArray>& extraHeaders = {});
+    static QByteArrayList response(int status, const QByteArray& contentType,
+                                   const QByteArrayList& body, bool headOnly,
+                                   const QList<QByteArray>& extraHeaders = {});
     static const char* reasonPhrase(int status);
 
 private:
     class Connection;
     void acceptConnections();
-    QByteArray answer(const HttpParseResult& parsed);
+    QByteArrayList answer(const HttpParseResult& parsed);
     bool authorized(const HttpRequest& request);
 
     MetricsProvider m_metrics;

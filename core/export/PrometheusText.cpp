@@ -1,5 +1,7 @@
 #include "export/PrometheusText.h"
 
+#include <charconv>
+
 #include <QLocale>
 
 #include <cmath>
@@ -111,7 +113,17 @@ QByteArray PrometheusTextWriter::labelSet(const QList<MetricLabel>& labels) {
 }
 
 void PrometheusTextWriter::sample(const QByteArray& labelSet, double value) {
-    m_text.append(m_family).append(labelSet).append(' ').append(formatValue(value)).append('\n');
+    m_text.append(m_family).append(labelSet).append(' ');
+    // Most values are whole (offsets, lags, counts): written in place, without the
+    // allocation formatValue() makes, since a refresh writes millions of them.
+    if (value == std::floor(value) && std::fabs(value) < 9.007199254740992e15) {
+        char digits[24];
+        const auto written = std::to_chars(digits, digits + sizeof digits, qint64(value));
+        m_text.append(digits, written.ptr - digits);
+    } else {
+        m_text.append(formatValue(value));
+    }
+    m_text.append('\n');
 }
 
 void PrometheusTextWriter::sample(const QList<MetricLabel>& labels, double value) {

@@ -10,9 +10,11 @@
 
 namespace groupscope::bench {
 
-// Resident set size in kB from /proc/self/status, or -1 where that does not exist.
-inline long residentKilobytes() {
-    QFile status(QStringLiteral("/proc/self/status"));
+// Resident set size in kB of this process (or of process `pid`) from /proc, or -1 where
+// that does not exist.
+inline long residentKilobytes(qint64 pid = 0) {
+    QFile status(pid > 0 ? QStringLiteral("/proc/%1/status").arg(pid)
+                         : QStringLiteral("/proc/self/status"));
     if (!status.open(QIODevice::ReadOnly))
         return -1;
     for (const QByteArray& line : status.readAll().split('\n'))

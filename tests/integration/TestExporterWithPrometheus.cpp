@@ -198,13 +198,13 @@ private slots:
 
         // The exporter: port 0 lets the system pick; it prints where it listens.
         m_exporter.setProgram(cliPath);
-        m_exporter.setArguments({QStringLiteral("--bootstrap-server"), m_bootstrap,
-                                 QStringLiteral("--timeout"), QStringLiteral("2000"),
-                                 QStringLiteral("exporter"), QStringLiteral("--listen"),
-                                 QStringLiteral("127.0.0.1:0"), QStringLiteral("--interval"),
-                                 QStringLiteral("500"), QStringLiteral("--cluster-name"),
-                                 QStringLiteral("test-cluster"), QStringLiteral("--group-filter"),
-                                 QStringLiteral("^%1$").arg(QRegularExpression::escape(group))});
+        m_exporter.setArguments(
+            {QStringLiteral("--bootstrap-server"), m_bootstrap, QStringLiteral("--timeout"),
+             QStringLiteral("2000"), QStringLiteral("exporter"), QStringLiteral("--listen"),
+             QStringLiteral("127.0.0.1:0"), QStringLiteral("--interval"), QStringLiteral("500"),
+             QStringLiteral("--cluster-name"), QStringLiteral("test-cluster"),
+             QStringLiteral("--member-labels"), QStringLiteral("--group-filter"),
+             QStringLiteral("^%1$").arg(QRegularExpression::escape(group))});
         m_exporter.start();
         QVERIFY(m_exporter.waitForStarted(10000));
         const QRegularExpression serving(

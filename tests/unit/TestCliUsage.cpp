@@ -75,6 +75,34 @@ private slots:
                            QStringLiteral("billing-[a-")}
             << QStringLiteral("--group-filter: invalid regular expression \"billing-[a-\": "
                               "missing terminating ] for character class at offset 11");
+        QTest::newRow("exporter bad topic filter")
+            << QStringList{b,
+                           addr,
+                           exporter,
+                           listen,
+                           QStringLiteral("0"),
+                           QStringLiteral("--topic-filter"),
+                           QStringLiteral("(orders")}
+            << QStringLiteral("--topic-filter: invalid regular expression \"(orders\"");
+        QTest::newRow("exporter bad granularity")
+            << QStringList{b,
+                           addr,
+                           exporter,
+                           listen,
+                           QStringLiteral("0"),
+                           QStringLiteral("--granularity"),
+                           QStringLiteral("member")}
+            << QStringLiteral("--granularity takes partition, topic or group, got \"member\"");
+        QTest::newRow("exporter member labels without partitions")
+            << QStringList{b,
+                           addr,
+                           exporter,
+                           listen,
+                           QStringLiteral("0"),
+                           QStringLiteral("--granularity"),
+                           QStringLiteral("group"),
+                           QStringLiteral("--member-labels")}
+            << QStringLiteral("it needs --granularity partition");
         QTest::newRow("exporter host name")
             << QStringList{b, addr, exporter, listen, QStringLiteral("metrics.example:9308")}
             << QStringLiteral("is not an IP address");

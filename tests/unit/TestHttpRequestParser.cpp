@@ -156,17 +156,22 @@ private slots:
 
     void aBadGroupFilterNamesTheOptionAndThePosition() {
         QString error;
-        QVERIFY(cli::parseGroupFilter(QStringLiteral("^billing-(eu|us)$"), &error));
-        QVERIFY(!cli::parseGroupFilter(QStringLiteral("billing-(eu"), &error));
+        const QString groupFilter = QStringLiteral("--group-filter");
+        QVERIFY(cli::parseFilter(groupFilter, QStringLiteral("^billing-(eu|us)$"), &error));
+        QVERIFY(!cli::parseFilter(groupFilter, QStringLiteral("billing-(eu"), &error));
         QVERIFY2(error.startsWith(QStringLiteral("--group-filter: ")), qPrintable(error));
         QVERIFY2(error.contains(QStringLiteral("at offset 11")), qPrintable(error));
+        QVERIFY(
+            !cli::parseFilter(QStringLiteral("--topic-filter"), QStringLiteral("[orders"), &error));
+        QVERIFY2(error.startsWith(QStringLiteral("--topic-filter: ")), qPrintable(error));
     }
 
     void theServerAnswersScrapesAndRefusesTheRest() {
         int scrapes = 0;
         exporter::MetricsHttpServer server([&] {
             ++scrapes;
-            return QByteArray("# HELP x X.\n# TYPE x gauge\nx 1\n");
+            // In two parts, as the exporter answers (its view's text, then its own figures).
+            return QByteArrayList{"# HELP x X.\n# TYPE x gauge\n", "x 1\n"};
         });
         QVERIFY(server.listen(QHostAddress::LocalHost, 0));
         const quint16 port = server.serverPort();
@@ -204,7 +209,7 @@ private slots:
         exporter::MetricsHttpServer::Options options;
         options.requestTimeout = std::chrono::milliseconds(300);
         options.maxConnections = 2;
-        exporter::MetricsHttpServer server([] { return QByteArray("x 1\n"); }, options);
+        exporter::MetricsHttpServer server([] { return QByteArrayList{"x 1\n"}; }, options);
         QVERIFY(server.listen(QHostAddress::LocalHost, 0));
         QTcpSocket first;
         QTcpSocket second;

@@ -246,6 +246,66 @@ private slots:
         QCOMPARE(samples(text, QStringLiteral("kafka_partition_latest_offset")).size(), 2);
     }
 
+    void granularityTopicFilterAndMemberLabelsBoundTheSeries() {
+        lag::ManualClock clock;
+        monitor::ClusterViewBuilder builder(clock);
+        clock.advance(2s);
+        monitor::PartitionSnapshot owned = row(QStringLiteral("orders"), 0, 40, 100);
+        owned.memberId = QStringLiteral("consumer-1-abc");
+        owned.clientId = QStringLiteral("consumer-1");
+        owned.host = QStringLiteral("/10.0.0.1");
+        builder.observePoll(
+            {group(QStringLiteral("billing"), {owned, row(QStringLiteral("orders"), 1, 90, 100),
+                                               row(QStringLiteral("orders"), 2, std::nullopt, 100),
+                                               row(QStringLiteral("audit"), 0, 5, 7)})},
+            true);
+        const monitor::ClusterView view = builder.view();
+        const QString lag = QStringLiteral("kafka_consumergroup_group_lag");
+
+        // Per partition (the default): no member labels unless asked.
+        exporter::ExportOptions options;
+        QByteArray text = exporter::renderClusterMetrics(view, options);
+        QCOMPARE(samples(text, lag).size(), 3);
+        QVERIFY(!text.contains("consumer_id"));
+        options.memberLabels = true;
+        text = exporter::renderClusterMetrics(view, options);
+        QCOMPARE(value(text, lag,
+                       {QStringLiteral("consumer_id=\"consumer-1-abc\""),
+                        QStringLiteral("client_id=\"consumer-1\""),
+                        QStringLiteral("member_host=\"/10.0.0.1\"")}),
+                 60.0);
+
+        // Per topic: the sum and the worst of the topic's partitions with a commit.
+        options = {};
+        options.granularity = exporter::Granularity::Topic;
+        text = exporter::renderClusterMetrics(view, options);
+        QVERIFY(samples(text, lag).isEmpty());
+        const QString sumLag = QStringLiteral("kafka_consumergroup_group_topic_sum_lag");
+        QCOMPARE(samples(text, sumLag).size(), 2);
+        QCOMPARE(value(text, sumLag, {QStringLiteral("topic=\"orders\"")}), 70.0);
+        QCOMPARE(value(text, QStringLiteral("groupscope_consumergroup_group_topic_max_lag"),
+                       {QStringLiteral("topic=\"orders\"")}),
+                 60.0);
+        QCOMPARE(value(text, sumLag, {QStringLiteral("topic=\"audit\"")}), 2.0);
+        QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_sum_lag")), 72.0);
+
+        // Per group: neither partition nor topic series; the log's offsets stay.
+        options.granularity = exporter::Granularity::Group;
+        text = exporter::renderClusterMetrics(view, options);
+        QVERIFY(!text.contains("kafka_consumergroup_group_lag"));
+        QVERIFY(!text.contains("group_topic_"));
+        QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_max_lag")), 60.0);
+        QCOMPARE(samples(text, QStringLiteral("kafka_partition_latest_offset")).size(), 4);
+
+        // A topic filter: only its partitions, in every family but the group's own figures.
+        options = {};
+        options.topicFilter = QRegularExpression(QStringLiteral("^audit$"));
+        text = exporter::renderClusterMetrics(view, options);
+        QCOMPARE(samples(text, lag).size(), 1);
+        QVERIFY(!text.contains("topic=\"orders\""));
+        QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_sum_lag")), 72.0);
+    }
+
     void perPartitionTimeLagIsTheDetailsAndTheGroupMaxItsWorst() {
         lag::ManualClock clock;
         monitor::ClusterViewBuilder builder(clock);
@@ -300,7 +360,7 @@ private slots:
         options.clusterName = QStringLiteral("c");
         exporter::MetricsExporter metrics(options, clock);
         // Before the first refresh: nothing but the exporter's own figures, up 0.
-        QByteArray text = metrics.metricsText();
+        QByteArray text = metrics.metricsText().join();
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_up")), 0.0);
         QVERIFY(std::isnan(
             value(text, QStringLiteral("groupscope_exporter_last_refresh_timestamp_seconds"))));
@@ -312,7 +372,7 @@ private slots:
                             true);
         const int64_t polledAtMs = clock.nowMs();
         metrics.observeView(builder.view());
-        text = metrics.metricsText();
+        text = metrics.metricsText().join();
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_up")), 1.0);
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_staleness_seconds")), 0.0);
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_last_refresh_timestamp_seconds")),
@@ -323,7 +383,7 @@ private slots:
         clock.advance(5s);
         metrics.observeFailure(QStringLiteral("Local: Broker transport failure"));
         clock.advance(7s);
-        text = metrics.metricsText();
+        text = metrics.metricsText().join();
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_up")), 0.0);
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_staleness_seconds")), 12.0);
         QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_lag")), 7.0);
@@ -333,7 +393,7 @@ private slots:
         builder.observePoll({group(QStringLiteral("g"), {row(QStringLiteral("t"), 0, 10, 10)})},
                             true);
         metrics.observeView(builder.view());
-        text = metrics.metricsText();
+        text = metrics.metricsText().join();
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_up")), 1.0);
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_staleness_seconds")), 0.0);
         QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_lag")), 0.0);
