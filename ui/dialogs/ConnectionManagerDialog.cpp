@@ -13,6 +13,7 @@
 #include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QIcon>
@@ -23,6 +24,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -62,6 +64,27 @@ QWidget* withBrowseButton(QLineEdit* field, const QString& caption, const QStrin
             field->setText(chosen);
     });
     return row;
+}
+
+// What the keychain holds for `key` (what this session knows, first): read before asking, so
+// that a profile opened by name (groupscope --profile NAME) finds its secrets as the dialog
+// does. The read is a D-Bus call to the secret service; a nested event loop keeps the GUI
+// responsive meanwhile, and a keychain that has not answered in 10 s counts as holding
+// nothing (the user is asked).
+std::optional<QString> storedSecret(SecretStore& store, const QString& key) {
+    QEventLoop loop;
+    std::optional<QString> secret;
+    bool answered = false;
+    store.read(key, &loop, [&](std::optional<QString> read) {
+        secret = std::move(read);
+        answered = true;
+        loop.quit();
+    });
+    if (!answered) {
+        QTimer::singleShot(std::chrono::seconds(10), &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    return secret;
 }
 
 // The square of colour beside a profile colour's name.
@@ -506,7 +529,7 @@ bool ConnectionManagerDialog::fillSecrets(QWidget* parent, SavedConnection& conn
         if (!field.isEmpty())
             return true;
         const QString key = ConnectionStore::secretKey(profile.name, which);
-        if (auto known = store.cached(key)) {
+        if (auto known = storedSecret(store, key)) {
             field = *known;
             return true;
         }

@@ -38,8 +38,8 @@ public:
     // Test hook: the next choose() returns this at once (std::nullopt stands for Close).
     static void setNextAnswer(std::optional<SavedConnection> answer);
 
-    // Secrets of a profile: asks for the missing ones (once per session where there is no
-    // keychain). False when the user cancelled.
+    // Secrets of a profile: from the keychain, else asks for the missing ones (once per
+    // session where there is no keychain). False when the user cancelled.
     static bool fillSecrets(QWidget* parent, SavedConnection& connection);
 
     // The form as a connection (secrets included as typed).
