@@ -81,14 +81,26 @@ QByteArray PrometheusTextWriter::escapeHelp(const QString& help) {
 }
 
 QByteArray PrometheusTextWriter::formatValue(double value) {
-    if (std::isnan(value))
-        return QByteArrayLiteral("NaN");
-    if (std::isinf(value))
-        return value > 0 ? QByteArrayLiteral("+Inf") : QByteArrayLiteral("-Inf");
-    // Whole numbers as integers (offsets, counts); everything else round-trips.
-    if (value == std::floor(value) && std::fabs(value) < 9.007199254740992e15)
-        return QByteArray::number(qint64(value));
-    return QByteArray::number(value, 'g', QLocale::FloatingPointShortest);
+    QByteArray text;
+    appendValue(text, value);
+    return text;
+}
+
+void PrometheusTextWriter::appendValue(QByteArray& text, double value) {
+    if (std::isnan(value)) {
+        text.append("NaN");
+    } else if (std::isinf(value)) {
+        text.append(value > 0 ? "+Inf" : "-Inf");
+    } else if (value == std::floor(value) && std::fabs(value) < 9.007199254740992e15) {
+        // Whole numbers as integers (offsets, lags, counts), written in place: a refresh
+        // writes millions of them.
+        char digits[24];
+        const auto written = std::to_chars(digits, digits + sizeof digits, qint64(value));
+        text.append(digits, written.ptr - digits);
+    } else {
+        // Everything else round-trips.
+        text.append(QByteArray::number(value, 'g', QLocale::FloatingPointShortest));
+    }
 }
 
 void PrometheusTextWriter::beginFamily(const char* name, const QString& help, MetricType type) {
@@ -114,15 +126,7 @@ QByteArray PrometheusTextWriter::labelSet(const QList<MetricLabel>& labels) {
 
 void PrometheusTextWriter::sample(const QByteArray& labelSet, double value) {
     m_text.append(m_family).append(labelSet).append(' ');
-    // Most values are whole (offsets, lags, counts): written in place, without the
-    // allocation formatValue() makes, since a refresh writes millions of them.
-    if (value == std::floor(value) && std::fabs(value) < 9.007199254740992e15) {
-        char digits[24];
-        const auto written = std::to_chars(digits, digits + sizeof digits, qint64(value));
-        m_text.append(digits, written.ptr - digits);
-    } else {
-        m_text.append(formatValue(value));
-    }
+    appendValue(m_text, value);
     m_text.append('\n');
 }
 

@@ -44,6 +44,7 @@ public:
     static QByteArray escapeHelp(const QString& help);
     // Shortest text that reads back as the same double; NaN, +Inf and -Inf as Go spells them.
     static QByteArray formatValue(double value);
+    static void appendValue(QByteArray& text, double value); // the same, appended in place
     static bool isValidMetricName(const char* name);
     static bool isValidLabelName(const char* name);
 

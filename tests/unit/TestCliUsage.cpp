@@ -65,55 +65,30 @@ private slots:
         const QString listen = QStringLiteral("--listen");
         QTest::newRow("exporter without --listen")
             << QStringList{b, addr, exporter} << QStringLiteral("give --listen");
+        // The exporter on port 0, with the options under test after it.
+        const auto listening = [&](const QStringList& options) {
+            return QStringList{b, addr, exporter, listen, QStringLiteral("0")} + options;
+        };
         QTest::newRow("exporter bad filter")
-            << QStringList{b,
-                           addr,
-                           exporter,
-                           listen,
-                           QStringLiteral("0"),
-                           QStringLiteral("--group-filter"),
-                           QStringLiteral("billing-[a-")}
+            << listening({QStringLiteral("--group-filter"), QStringLiteral("billing-[a-")})
             << QStringLiteral("--group-filter: invalid regular expression \"billing-[a-\": "
                               "missing terminating ] for character class at offset 11");
         QTest::newRow("exporter bad topic filter")
-            << QStringList{b,
-                           addr,
-                           exporter,
-                           listen,
-                           QStringLiteral("0"),
-                           QStringLiteral("--topic-filter"),
-                           QStringLiteral("(orders")}
+            << listening({QStringLiteral("--topic-filter"), QStringLiteral("(orders")})
             << QStringLiteral("--topic-filter: invalid regular expression \"(orders\"");
         QTest::newRow("exporter bad granularity")
-            << QStringList{b,
-                           addr,
-                           exporter,
-                           listen,
-                           QStringLiteral("0"),
-                           QStringLiteral("--granularity"),
-                           QStringLiteral("member")}
+            << listening({QStringLiteral("--granularity"), QStringLiteral("member")})
             << QStringLiteral("--granularity takes partition, topic or group, got \"member\"");
         QTest::newRow("exporter member labels without partitions")
-            << QStringList{b,
-                           addr,
-                           exporter,
-                           listen,
-                           QStringLiteral("0"),
-                           QStringLiteral("--granularity"),
-                           QStringLiteral("group"),
-                           QStringLiteral("--member-labels")}
+            << listening({QStringLiteral("--granularity"), QStringLiteral("group"),
+                          QStringLiteral("--member-labels")})
             << QStringLiteral("it needs --granularity partition");
         QTest::newRow("exporter host name")
             << QStringList{b, addr, exporter, listen, QStringLiteral("metrics.example:9308")}
             << QStringLiteral("is not an IP address");
-        QTest::newRow("exporter bad interval") << QStringList{b,
-                                                              addr,
-                                                              exporter,
-                                                              listen,
-                                                              QStringLiteral("0"),
-                                                              QStringLiteral("--interval"),
-                                                              QStringLiteral("5")}
-                                               << QStringLiteral("--interval takes milliseconds");
+        QTest::newRow("exporter bad interval")
+            << listening({QStringLiteral("--interval"), QStringLiteral("5")})
+            << QStringLiteral("--interval takes milliseconds");
     }
     void usageErrors() {
         QFETCH(QStringList, arguments);
