@@ -5,9 +5,27 @@ namespace groupscope::monitor {
 // Lives on the runner's thread and owns the AdminClient there.
 class AdminTaskRunner::Worker : public QObject {
 public:
-    Worker(kafka::ConnectionProfile profile, Milliseconds timeout)
-        : m_profile(std::move(profile))
-        , m_timeout(timeout) {}
+    explicit Worker(AdminTaskRunner* owner)
+        : m_profile(owner->m_profile)
+        , m_timeout(owner->m_requestTimeout)
+        , m_stopped(owner->m_stopped)
+        , m_finishedJobs(owner->m_finishedJobs) {}
+
+    // Thread-safe: called on the runner's thread.
+    void queue(QueuedJob job) { m_queuedJobs.post(std::move(job)); }
+
+private:
+    void runQueuedJobs() {
+        for (QueuedJob& queued : m_queuedJobs.takeAll()) {
+            // A runner being destroyed skips queued jobs rather than running them.
+            if (m_stopped->load())
+                return;
+            Continuation continuation = run(queued.job, queued.cancel);
+            if (m_stopped->load())
+                return;
+            m_finishedJobs.post({std::move(continuation), std::move(queued.context)});
+        }
+    }
 
     Continuation run(const Job& job, const CancelToken& cancel) {
         kafka::AdminClient::renewIfCoordinatorMoved(m_admin);
@@ -26,9 +44,11 @@ public:
         return continuation;
     }
 
-private:
     const kafka::ConnectionProfile m_profile;
     const Milliseconds m_timeout;
+    const std::shared_ptr<std::atomic<bool>> m_stopped;
+    ThreadMailbox<QueuedJob> m_queuedJobs{this, &Worker::runQueuedJobs};
+    ThreadMailbox<FinishedJob>& m_finishedJobs; // the owner's: it joins this thread first
     std::unique_ptr<kafka::AdminClient> m_admin;
     kafka::KafkaError m_creationError;
 };
@@ -40,7 +60,7 @@ AdminTaskRunner::AdminTaskRunner(kafka::ConnectionProfile profile, Milliseconds 
     , m_requestTimeout(requestTimeout)
     , m_stopped(std::make_shared<std::atomic<bool>>(false)) {
     m_thread.setObjectName(QStringLiteral("AdminTaskRunner"));
-    m_worker = new Worker(m_profile, m_requestTimeout);
+    m_worker = new Worker(this);
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     m_thread.start();
@@ -61,32 +81,20 @@ AdminTaskRunner::CancelToken AdminTaskRunner::post(QObject* context, Job job) {
     m_tokens.append(cancel);
     if (m_pending.fetch_add(1) == 0)
         emit busyChanged(true);
-    QPointer<QObject> guard(context);
-    QPointer<AdminTaskRunner> self(this);
-    auto stopped = m_stopped;
-    QMetaObject::invokeMethod(
-        m_worker,
-        [worker = m_worker, job = std::move(job), cancel, guard, self, stopped] {
-            Continuation continuation;
-            // A runner being destroyed skips queued jobs rather than running them.
-            if (!stopped->load())
-                continuation = worker->run(job, cancel);
-            if (stopped->load())
-                return;
-            QMetaObject::invokeMethod(
-                self.data(),
-                [continuation = std::move(continuation), guard, self] {
-                    if (!self)
-                        return;
-                    if (self->m_pending.fetch_sub(1) == 1)
-                        emit self->busyChanged(false);
-                    if (guard && continuation)
-                        continuation();
-                },
-                Qt::QueuedConnection);
-        },
-        Qt::QueuedConnection);
+    m_worker->queue({std::move(job), cancel, context});
     return cancel;
+}
+
+void AdminTaskRunner::takeFinishedJobs() {
+    const QPointer<AdminTaskRunner> self(this);
+    for (FinishedJob& finished : m_finishedJobs.takeAll()) {
+        if (m_pending.fetch_sub(1) == 1)
+            emit busyChanged(false);
+        if (finished.context && finished.continuation)
+            finished.continuation();
+        if (!self)
+            return; // a continuation closed the connection this runner served
+    }
 }
 
 } // namespace groupscope::monitor

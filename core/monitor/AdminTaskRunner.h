@@ -2,6 +2,7 @@
 
 #include "kafka/AdminClient.h"
 #include "kafka/ConnectionProfile.h"
+#include "monitor/ThreadMailbox.h"
 
 #include <QList>
 #include <QObject>
@@ -54,6 +55,17 @@ signals:
 
 private:
     class Worker;
+    struct QueuedJob {
+        Job job;
+        CancelToken cancel;
+        QPointer<QObject> context;
+    };
+    struct FinishedJob {
+        Continuation continuation;
+        QPointer<QObject> context;
+    };
+
+    void takeFinishedJobs();
 
     kafka::ConnectionProfile m_profile;
     Milliseconds m_requestTimeout;
@@ -61,6 +73,7 @@ private:
     std::atomic<int> m_pending{0};
     // The tokens of jobs not finished yet, so the destructor can cancel them all.
     QList<std::weak_ptr<std::atomic<bool>>> m_tokens;
+    ThreadMailbox<FinishedJob> m_finishedJobs{this, &AdminTaskRunner::takeFinishedJobs};
     Worker* m_worker = nullptr;
     QThread m_thread;
 };

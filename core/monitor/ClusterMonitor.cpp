@@ -5,6 +5,7 @@
 #include <QTimer>
 
 #include <optional>
+#include <variant>
 
 namespace groupscope::monitor {
 
@@ -12,8 +13,15 @@ namespace groupscope::monitor {
 // handle is created, used and destroyed by this one thread (or its stream's own threads).
 class ClusterMonitor::Worker : public QObject {
 public:
+    // What the GUI thread asks of the worker; applied in the order asked.
+    struct Request {
+        std::optional<QStringList> watched;
+        std::optional<QHash<QString, lag::RebalanceThresholds>> thresholds;
+        bool refresh = false;
+    };
+
     Worker(ClusterMonitor* owner, std::shared_ptr<std::atomic<bool>> stopRequested)
-        : m_owner(owner)
+        : m_intervalMs(owner->m_intervalMs)
         , m_profile(owner->profile())
         , m_requestTimeout(owner->requestTimeout())
         , m_listRows(owner->listRows())
@@ -21,25 +29,43 @@ public:
         , m_rebalanceThresholds(owner->rebalanceThresholds())
         , m_stopRequested(std::move(stopRequested))
         , m_refreshPending(owner->m_refreshPending)
+        , m_outcomes(owner->m_outcomes)
         , m_nextRefresh(new QTimer(this)) {
         m_nextRefresh->setSingleShot(true);
         connect(m_nextRefresh, &QTimer::timeout, this, &Worker::refresh);
     }
 
+    // Thread-safe: called on the GUI thread.
+    void ask(Request request) { m_requests.post(std::move(request)); }
+
     // Posted rather than run from QThread::started, so the first refresh already runs
     // inside the thread's event loop and a quick stop() can still cancel it.
     void begin() { QMetaObject::invokeMethod(this, &Worker::refresh, Qt::QueuedConnection); }
 
-    void setWatchedGroups(const QStringList& groups) {
-        m_watched = groups;
-        if (m_session)
-            m_session->setWatchedGroups(groups);
+private:
+    void takeRequests() {
+        bool refreshAsked = false;
+        for (Request& request : m_requests.takeAll()) {
+            if (request.watched)
+                setWatchedGroups(std::move(*request.watched));
+            if (request.thresholds)
+                setRebalanceThresholds(std::move(*request.thresholds));
+            refreshAsked = refreshAsked || request.refresh;
+        }
+        if (refreshAsked)
+            refresh();
     }
 
-    void setRebalanceThresholds(const QHash<QString, lag::RebalanceThresholds>& thresholds) {
-        m_rebalanceThresholds = thresholds;
+    void setWatchedGroups(QStringList groups) {
+        m_watched = std::move(groups);
         if (m_session)
-            m_session->monitor().setRebalanceThresholds(thresholds);
+            m_session->setWatchedGroups(m_watched);
+    }
+
+    void setRebalanceThresholds(QHash<QString, lag::RebalanceThresholds> thresholds) {
+        m_rebalanceThresholds = std::move(thresholds);
+        if (m_session)
+            m_session->monitor().setRebalanceThresholds(m_rebalanceThresholds);
     }
 
     void refresh() {
@@ -51,15 +77,14 @@ public:
             openSession();
         if (m_session) {
             if (const auto polled = m_session->refresh(); polled)
-                deliverView(m_session->view());
+                m_outcomes.post({m_session->view()});
             else
-                deliverFailure(polled.error().toString());
+                m_outcomes.post({polled.error().toString()});
         }
         if (!m_stopRequested->load())
-            m_nextRefresh->start(Milliseconds(m_owner->m_intervalMs.load()));
+            m_nextRefresh->start(Milliseconds(m_intervalMs.load()));
     }
 
-private:
     void openSession() {
         MonitorSession::Options options;
         options.profile = m_profile;
@@ -67,7 +92,7 @@ private:
         options.listRows = m_listRows;
         auto created = MonitorSession::create(std::move(options));
         if (!created) {
-            deliverFailure(created.error().toString());
+            m_outcomes.post({created.error().toString()});
             return;
         }
         m_session = std::move(created).value();
@@ -77,29 +102,7 @@ private:
         m_session->monitor().setRebalanceThresholds(m_rebalanceThresholds);
     }
 
-    // The signals are emitted on the owner's thread. A result that arrives after stop() is
-    // dropped there, so nobody sees data from a monitor they already stopped.
-    void deliverView(ClusterView view) {
-        QMetaObject::invokeMethod(
-            m_owner,
-            [owner = m_owner, stopRequested = m_stopRequested, view = std::move(view)] {
-                if (!stopRequested->load())
-                    emit owner->viewReady(view);
-            },
-            Qt::QueuedConnection);
-    }
-
-    void deliverFailure(const QString& message) {
-        QMetaObject::invokeMethod(
-            m_owner,
-            [owner = m_owner, stopRequested = m_stopRequested, message] {
-                if (!stopRequested->load())
-                    emit owner->refreshFailed(message);
-            },
-            Qt::QueuedConnection);
-    }
-
-    ClusterMonitor* m_owner; // outlives the worker thread: ~ClusterMonitor waits for it
+    const std::atomic<long long>& m_intervalMs; // the owner outlives this thread
     const kafka::ConnectionProfile m_profile;
     const Milliseconds m_requestTimeout;
     const bool m_listRows;
@@ -107,6 +110,8 @@ private:
     QHash<QString, lag::RebalanceThresholds> m_rebalanceThresholds;
     const std::shared_ptr<std::atomic<bool>> m_stopRequested;
     const std::shared_ptr<std::atomic<bool>> m_refreshPending;
+    ThreadMailbox<Request> m_requests{this, &Worker::takeRequests};
+    ThreadMailbox<Outcome>& m_outcomes; // the owner's
     QTimer* m_nextRefresh;
     std::unique_ptr<MonitorSession> m_session;
 };
@@ -138,10 +143,8 @@ void ClusterMonitor::setWatchedGroups(const QStringList& groups) {
     m_watched = groups;
     if (!m_worker || m_stopRequested->load())
         return; // the next start() hands them to its worker
-    QMetaObject::invokeMethod(
-        m_worker, [worker = m_worker, groups] { worker->setWatchedGroups(groups); },
-        Qt::QueuedConnection);
-    refreshNow();
+    m_refreshPending->store(true);
+    m_worker->ask({groups, std::nullopt, true});
 }
 
 void ClusterMonitor::setRebalanceThresholds(
@@ -151,10 +154,8 @@ void ClusterMonitor::setRebalanceThresholds(
     m_rebalanceThresholds = thresholds;
     if (!m_worker || m_stopRequested->load())
         return;
-    QMetaObject::invokeMethod(
-        m_worker, [worker = m_worker, thresholds] { worker->setRebalanceThresholds(thresholds); },
-        Qt::QueuedConnection);
-    refreshNow();
+    m_refreshPending->store(true);
+    m_worker->ask({std::nullopt, thresholds, true});
 }
 
 void ClusterMonitor::start() {
@@ -166,6 +167,7 @@ void ClusterMonitor::start() {
     }
     m_stopRequested = std::make_shared<std::atomic<bool>>(false);
     m_refreshPending->store(true);
+    m_outcomes.takeAll(); // what the previous worker delivered after stop()
     m_worker = new Worker(this, m_stopRequested);
     m_worker->moveToThread(&m_thread);
     // QThread runs deferred deletes on the worker thread after finished(): the worker and
@@ -194,7 +196,20 @@ void ClusterMonitor::refreshNow() {
         return;
     if (m_refreshPending->exchange(true))
         return; // one is already queued
-    QMetaObject::invokeMethod(m_worker, &Worker::refresh, Qt::QueuedConnection);
+    m_worker->ask({std::nullopt, std::nullopt, true});
+}
+
+// A result that arrives after stop() is dropped here, so nobody sees data from a monitor
+// they already stopped.
+void ClusterMonitor::takeOutcomes() {
+    for (Outcome& outcome : m_outcomes.takeAll()) {
+        if (m_stopRequested->load())
+            return;
+        if (auto* view = std::get_if<ClusterView>(&outcome.viewOrFailure))
+            emit viewReady(*view);
+        else
+            emit refreshFailed(std::get<QString>(outcome.viewOrFailure));
+    }
 }
 
 } // namespace groupscope::monitor

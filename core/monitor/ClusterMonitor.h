@@ -2,6 +2,7 @@
 
 #include "kafka/ConnectionProfile.h"
 #include "monitor/ClusterView.h"
+#include "monitor/ThreadMailbox.h"
 
 #include <QDeadlineTimer>
 #include <QHash>
@@ -12,6 +13,7 @@
 #include <atomic>
 #include <chrono>
 #include <memory>
+#include <variant>
 
 namespace groupscope::monitor {
 
@@ -85,6 +87,12 @@ signals:
 
 private:
     class Worker;
+    // One refresh's result for this thread: the view, or why the refresh failed as a whole.
+    struct Outcome {
+        std::variant<ClusterView, QString> viewOrFailure;
+    };
+
+    void takeOutcomes();
 
     kafka::ConnectionProfile m_profile;
     Milliseconds m_requestTimeout = defaultRequestTimeout;
@@ -95,6 +103,7 @@ private:
     // Shared with the worker, which may outlive a stop() request by one Admin call.
     std::shared_ptr<std::atomic<bool>> m_stopRequested;
     std::shared_ptr<std::atomic<bool>> m_refreshPending;
+    ThreadMailbox<Outcome> m_outcomes{this, &ClusterMonitor::takeOutcomes}; // from the worker
     Worker* m_worker = nullptr; // lives on m_thread; deleted there when the thread finishes
     QThread m_thread;
 };
