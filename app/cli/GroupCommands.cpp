@@ -239,7 +239,12 @@ int runDescribeCommand(const CommandContext& context, ArgumentList& arguments) {
     }
 
     if (asJson) {
-        writeUtf8(context.out, groupsToJsonText(found, lagDetail));
+        if (QIODevice* device = context.out.device()) {
+            context.out.flush();
+            writeGroupsJson(*device, found, lagDetail);
+        } else {
+            writeUtf8(context.out, groupsToJsonText(found, lagDetail));
+        }
         return exitCode;
     }
     for (const GroupSnapshot& group : found) {

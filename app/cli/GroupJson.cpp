@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 
+#include <limits>
 #include <optional>
 
 namespace groupscope::cli {
@@ -188,14 +189,36 @@ void writeGroup(IndentedJsonWriter& json, const monitor::GroupSnapshot& group, b
 
 } // namespace
 
-QByteArray groupsToJsonText(const QList<monitor::GroupSnapshot>& groups, bool lagDetail) {
+namespace {
+
+// Hands the text to `write` in pieces of about `pieceBytes`, the last with the end.
+template <typename Write>
+void writeGroupsJsonPieces(const QList<monitor::GroupSnapshot>& groups, bool lagDetail,
+                           qsizetype pieceBytes, Write write) {
     IndentedJsonWriter json;
     json.beginArray();
     const int64_t nowMs = QDateTime::currentMSecsSinceEpoch();
-    for (const auto& group : groups)
+    for (const auto& group : groups) {
         writeGroup(json, group, lagDetail, nowMs);
+        if (json.writtenSize() >= pieceBytes)
+            write(json.takeWritten());
+    }
     json.endArray();
-    return json.finish();
+    write(json.finish());
+}
+
+} // namespace
+
+QByteArray groupsToJsonText(const QList<monitor::GroupSnapshot>& groups, bool lagDetail) {
+    QByteArray text;
+    writeGroupsJsonPieces(groups, lagDetail, std::numeric_limits<qsizetype>::max(),
+                          [&](QByteArray piece) { text += piece; });
+    return text;
+}
+
+void writeGroupsJson(QIODevice& out, const QList<monitor::GroupSnapshot>& groups, bool lagDetail) {
+    writeGroupsJsonPieces(groups, lagDetail, 1 << 20,
+                          [&](const QByteArray& piece) { out.write(piece); });
 }
 
 } // namespace groupscope::cli

@@ -1,5 +1,6 @@
 #include "cli/IndentedJsonWriter.h"
 
+#include <charconv>
 #include <string_view>
 
 namespace groupscope::cli {
@@ -13,7 +14,7 @@ char hexDigit(unsigned value) {
 } // namespace
 
 void IndentedJsonWriter::indent(qsizetype depth) {
-    m_text.append(depth * 4, ' ');
+    m_text.append(size_t(depth) * 4, ' ');
 }
 
 void IndentedJsonWriter::beginValue() {
@@ -32,25 +33,25 @@ void IndentedJsonWriter::key(QLatin1StringView name) {
     if (m_valuesPerLevel.last()++ > 0)
         m_text.append(",\n");
     indent(m_valuesPerLevel.size());
-    m_text.append('"');
-    m_text.append(name.data(), name.size());
+    m_text += '"';
+    m_text.append(name.data(), size_t(name.size()));
     m_text.append("\": ");
     m_afterKey = true;
 }
 
 void IndentedJsonWriter::beginContainer(char opening) {
     beginValue();
-    m_text.append(opening);
-    m_text.append('\n');
+    m_text += opening;
+    m_text += '\n';
     m_valuesPerLevel.append(0);
 }
 
 void IndentedJsonWriter::endContainer(char closing) {
     // Qt ends the last value with a newline; an empty container is "[", newline, "]".
     if (m_valuesPerLevel.takeLast() > 0)
-        m_text.append('\n');
+        m_text += '\n';
     indent(m_valuesPerLevel.size());
-    m_text.append(closing);
+    m_text += closing;
 }
 
 void IndentedJsonWriter::beginObject() {
@@ -71,9 +72,9 @@ void IndentedJsonWriter::endArray() {
 
 void IndentedJsonWriter::string(const QString& text) {
     beginValue();
-    m_text.append('"');
+    m_text += '"';
     appendEscaped(text);
-    m_text.append('"');
+    m_text += '"';
 }
 
 void IndentedJsonWriter::appendEscaped(const QString& text) {
@@ -91,27 +92,30 @@ void IndentedJsonWriter::appendEscaped(const QString& text) {
             if (QChar::isSurrogate(unit) && !pair) {
                 m_text.append("\\u");
                 for (int shift = 12; shift >= 0; shift -= 4)
-                    m_text.append(hexDigit(unsigned(unit) >> shift));
+                    m_text += hexDigit(unsigned(unit) >> shift);
             } else {
-                m_text.append(QStringView(units + i, pair ? 2 : 1).toUtf8());
+                const QByteArray utf8 = QStringView(units + i, pair ? 2 : 1).toUtf8();
+                m_text.append(utf8.constData(), size_t(utf8.size()));
                 i += pair ? 1 : 0;
             }
         } else if (const size_t at = escaped.find(char(unit)); at != std::string_view::npos) {
-            m_text.append('\\');
-            m_text.append(escapeLetters[at]);
+            m_text += '\\';
+            m_text += escapeLetters[at];
         } else if (unit < 0x20) {
             m_text.append("\\u00");
-            m_text.append(hexDigit(unit >> 4));
-            m_text.append(hexDigit(unit));
+            m_text += hexDigit(unit >> 4);
+            m_text += hexDigit(unit);
         } else {
-            m_text.append(char(unit));
+            m_text += char(unit);
         }
     }
 }
 
 void IndentedJsonWriter::number(int64_t value) {
     beginValue();
-    m_text.append(QByteArray::number(qint64(value)));
+    char digits[24];
+    const auto written = std::to_chars(digits, digits + sizeof digits, value);
+    m_text.append(digits, written.ptr);
 }
 
 void IndentedJsonWriter::null() {
@@ -148,8 +152,14 @@ void IndentedJsonWriter::field(QLatin1StringView name, int64_t value) {
 }
 
 QByteArray IndentedJsonWriter::finish() {
-    m_text.append('\n');
-    return std::move(m_text);
+    m_text += '\n';
+    return takeWritten();
+}
+
+QByteArray IndentedJsonWriter::takeWritten() {
+    QByteArray piece(m_text.data(), qsizetype(m_text.size()));
+    m_text.clear(); // keeps its capacity for the next piece
+    return piece;
 }
 
 } // namespace groupscope::cli

@@ -267,13 +267,58 @@ QList<MetricFamily<ExporterStatus>> makeExporterFamilies() {
     };
 }
 
+// The `{...}` label sets of many rows in one buffer, each made once and written once per
+// family: a million partitions would otherwise be a million small allocations.
+class LabelSets {
+public:
+    void append(const QList<MetricLabel>& labels) {
+        m_starts.push_back(m_text.size());
+        PrometheusTextWriter::appendLabelSet(m_text, labels);
+    }
+    QByteArrayView at(size_t row) const {
+        const qsizetype end = row + 1 < m_starts.size() ? m_starts[row + 1] : m_text.size();
+        return QByteArrayView(m_text).sliced(m_starts[row], end - m_starts[row]);
+    }
+
+private:
+    QByteArray m_text;
+    std::vector<qsizetype> m_starts;
+};
+
 template <typename Row>
 void writeFamily(PrometheusTextWriter& writer, const MetricFamily<Row>& family,
-                 const std::vector<Row>& rows, const QList<QByteArray>& labelSets) {
+                 const std::vector<Row>& rows, const LabelSets& labelSets) {
     writer.beginFamily(family.name, QString::fromUtf8(family.help), family.type);
     for (size_t i = 0; i < rows.size(); ++i)
         if (const auto value = family.value(rows[i]))
-            writer.sample(labelSets.at(qsizetype(i)), *value);
+            writer.sample(labelSets.at(i), *value);
+}
+
+// A state set: one sample per state, 1 for the current one. The group's label set is
+// extended in place rather than made again for each state.
+void writeStateSet(PrometheusTextWriter& writer, const GroupStateSetFamily& family,
+                   const std::vector<GroupRow>& groups, const LabelSets& groupLabels) {
+    writer.beginFamily(family.name, QString::fromUtf8(family.help), MetricType::Gauge);
+    QList<QByteArray> stateLabels; // `,state="Stable"}` and so on
+    const QStringList states = family.states();
+    for (const QString& state : states) {
+        QByteArray label = QByteArray(",") + family.label + "=\"";
+        PrometheusTextWriter::appendEscapedLabelValue(label, state);
+        stateLabels.append(label + "\"}");
+    }
+    QByteArray labels;
+    for (size_t i = 0; i < groups.size(); ++i) {
+        const QString current = family.current(groups[i]);
+        const QByteArrayView groupLabelSet = groupLabels.at(i);
+        for (qsizetype s = 0; s < states.size(); ++s) {
+            labels.truncate(0);          // keeps its capacity
+            if (groupLabelSet.isEmpty()) // no cluster name and the group named ""
+                labels.append('{').append(QByteArrayView(stateLabels.at(s)).sliced(1));
+            else
+                labels.append(groupLabelSet.chopped(1)).append(stateLabels.at(s));
+            writer.sample(labels, states.at(s) == current ? 1.0 : 0.0);
+        }
+    }
 }
 
 } // namespace
@@ -316,18 +361,17 @@ QByteArray renderClusterMetrics(const monitor::ClusterView& view, const ExportOp
                                   ? view.cluster.takenAt.toMSecsSinceEpoch()
                                   : QDateTime::currentMSecsSinceEpoch();
     std::vector<GroupRow> groups;
-    QList<QByteArray> groupLabels;
+    LabelSets groupLabels;
     std::vector<PartitionRow> partitions;
-    QList<QByteArray> partitionLabels;
+    LabelSets partitionLabels;
     std::vector<TopicRow> topics;
-    QList<QByteArray> topicLabels;
+    LabelSets topicLabels;
     QMap<kafka::TopicPartition, const PartitionSnapshot*> logPartitions;
     for (const GroupSnapshot& group : view.cluster.groups) {
         if (options.groupFilter && !options.groupFilter->match(group.groupId()).hasMatch())
             continue;
         groups.push_back(GroupRow{group});
-        groupLabels.append(PrometheusTextWriter::labelSet(
-            {{"cluster_name", cluster}, {"group", group.groupId()}}));
+        groupLabels.append({{"cluster_name", cluster}, {"group", group.groupId()}});
         QMap<QString, qsizetype> topicRowOf; // this group's topics, by name
         for (qsizetype i = 0; i < group.partitions.size(); ++i) {
             const PartitionSnapshot& partition = group.partitions.at(i);
@@ -347,15 +391,15 @@ QByteArray renderClusterMetrics(const monitor::ClusterView& view, const ExportOp
                     labels += {{"member_host", partition.host},
                                {"consumer_id", partition.memberId},
                                {"client_id", partition.clientId}};
-                partitionLabels.append(PrometheusTextWriter::labelSet(labels));
+                partitionLabels.append(labels);
             } else if (options.granularity == Granularity::Topic) {
                 qsizetype index = topicRowOf.value(topic, -1);
                 if (index < 0) {
                     index = qsizetype(topics.size());
                     topicRowOf.insert(topic, index);
                     topics.push_back(TopicRow{group, topic, {}, {}, {}});
-                    topicLabels.append(PrometheusTextWriter::labelSet(
-                        {{"cluster_name", cluster}, {"group", group.groupId()}, {"topic", topic}}));
+                    topicLabels.append(
+                        {{"cluster_name", cluster}, {"group", group.groupId()}, {"topic", topic}});
                 }
                 TopicRow& row = topics[size_t(index)];
                 if (partition.lag) {
@@ -371,13 +415,12 @@ QByteArray renderClusterMetrics(const monitor::ClusterView& view, const ExportOp
         }
     }
     std::vector<LogRow> logs;
-    QList<QByteArray> logLabels;
+    LabelSets logLabels;
     for (auto it = logPartitions.cbegin(); it != logPartitions.cend(); ++it) {
         logs.push_back(LogRow{**it});
-        logLabels.append(
-            PrometheusTextWriter::labelSet({{"cluster_name", cluster},
-                                            {"topic", it.key().topic},
-                                            {"partition", QString::number(it.key().partition)}}));
+        logLabels.append({{"cluster_name", cluster},
+                          {"topic", it.key().topic},
+                          {"partition", QString::number(it.key().partition)}});
     }
 
     PrometheusTextWriter writer;
@@ -392,18 +435,8 @@ QByteArray renderClusterMetrics(const monitor::ClusterView& view, const ExportOp
             writeFamily(writer, family, topics, topicLabels);
     for (const auto& family : groupFamilies())
         writeFamily(writer, family, groups, groupLabels);
-    for (const GroupStateSetFamily& family : groupStateSetFamilies()) {
-        writer.beginFamily(family.name, QString::fromUtf8(family.help), MetricType::Gauge);
-        const QStringList states = family.states();
-        for (const GroupRow& group : groups) {
-            const QString current = family.current(group);
-            for (const QString& state : states)
-                writer.sample({{"cluster_name", cluster},
-                               {"group", group.group.groupId()},
-                               {family.label, state}},
-                              state == current ? 1.0 : 0.0);
-        }
-    }
+    for (const GroupStateSetFamily& family : groupStateSetFamilies())
+        writeStateSet(writer, family, groups, groupLabels);
     writer.beginFamily("groupscope_consumergroup_info",
                        QStringLiteral("1 for each group, labelled with its type (classic, "
                                       "consumer, share, streams), whether it is a simple "
@@ -431,11 +464,11 @@ QByteArray renderClusterMetrics(const monitor::ClusterView& view, const ExportOp
 
 QByteArray renderExporterMetrics(const ExporterStatus& status, const ExportOptions& options) {
     PrometheusTextWriter writer;
-    const QByteArray labels =
-        PrometheusTextWriter::labelSet({{"cluster_name", options.clusterName}});
     const std::vector<ExporterStatus> rows{status};
+    LabelSets labels;
+    labels.append({{"cluster_name", options.clusterName}});
     for (const auto& family : exporterFamilies())
-        writeFamily(writer, family, rows, {labels});
+        writeFamily(writer, family, rows, labels);
     writer.beginFamily("groupscope_exporter_http_responses_total",
                        QStringLiteral("HTTP answers the exporter sent, by status code."),
                        MetricType::Counter);

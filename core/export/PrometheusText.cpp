@@ -37,6 +37,17 @@ bool isValidName(const char* name, bool colonAllowed) {
     return true;
 }
 
+void appendEscaped(QByteArray& text, char c) {
+    if (c == '\\')
+        text.append("\\\\");
+    else if (c == '"')
+        text.append("\\\"");
+    else if (c == '\n')
+        text.append("\\n");
+    else
+        text.append(c);
+}
+
 } // namespace
 
 bool PrometheusTextWriter::isValidMetricName(const char* name) {
@@ -49,20 +60,24 @@ bool PrometheusTextWriter::isValidLabelName(const char* name) {
 }
 
 QByteArray PrometheusTextWriter::escapeLabelValue(const QString& value) {
-    const QByteArray utf8 = value.toUtf8();
     QByteArray escaped;
-    escaped.reserve(utf8.size() + 8);
-    for (const char c : utf8) {
-        if (c == '\\')
-            escaped.append("\\\\");
-        else if (c == '"')
-            escaped.append("\\\"");
-        else if (c == '\n')
-            escaped.append("\\n");
-        else
-            escaped.append(c);
-    }
+    appendEscapedLabelValue(escaped, value);
     return escaped;
+}
+
+void PrometheusTextWriter::appendEscapedLabelValue(QByteArray& text, QStringView value) {
+    // Group, topic and client names are ASCII nearly always: those are copied a character at
+    // a time without a UTF-8 copy of the whole value (a refresh writes millions).
+    for (qsizetype i = 0; i < value.size(); ++i) {
+        const char16_t c = value[i].unicode();
+        if (c >= 0x80) {
+            const QByteArray utf8 = value.mid(i).toUtf8();
+            for (const char byte : utf8)
+                appendEscaped(text, byte);
+            return;
+        }
+        appendEscaped(text, char(c));
+    }
 }
 
 QByteArray PrometheusTextWriter::escapeHelp(const QString& help) {
@@ -112,19 +127,27 @@ void PrometheusTextWriter::beginFamily(const char* name, const QString& help, Me
 
 QByteArray PrometheusTextWriter::labelSet(const QList<MetricLabel>& labels) {
     QByteArray text;
+    appendLabelSet(text, labels);
+    return text;
+}
+
+void PrometheusTextWriter::appendLabelSet(QByteArray& text, const QList<MetricLabel>& labels) {
+    bool first = true;
     for (const MetricLabel& label : labels) {
         if (label.value.isEmpty())
             continue;
         Q_ASSERT(isValidLabelName(label.name));
-        text.append(text.isEmpty() ? '{' : ',');
-        text.append(label.name).append("=\"").append(escapeLabelValue(label.value)).append('"');
+        text.append(first ? '{' : ',');
+        first = false;
+        text.append(label.name).append("=\"");
+        appendEscapedLabelValue(text, label.value);
+        text.append('"');
     }
-    if (!text.isEmpty())
+    if (!first)
         text.append('}');
-    return text;
 }
 
-void PrometheusTextWriter::sample(const QByteArray& labelSet, double value) {
+void PrometheusTextWriter::sample(QByteArrayView labelSet, double value) {
     m_text.append(m_family).append(labelSet).append(' ');
     appendValue(m_text, value);
     m_text.append('\n');

@@ -5,6 +5,7 @@
 // the families are is the caller's table (ClusterMetrics).
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QList>
 #include <QString>
 
@@ -31,8 +32,10 @@ public:
     void sample(const QList<MetricLabel>& labels, double value);
     // The same with the `{...}` part made once by labelSet(), for a row that is a sample of
     // several families.
-    void sample(const QByteArray& labelSet, double value);
+    void sample(QByteArrayView labelSet, double value);
     static QByteArray labelSet(const QList<MetricLabel>& labels);
+    // labelSet() appended to `text` in place.
+    static void appendLabelSet(QByteArray& text, const QList<MetricLabel>& labels);
 
     const QByteArray& text() const { return m_text; }
     QByteArray take() { return std::move(m_text); }
@@ -41,6 +44,7 @@ public:
     // Label values escape backslash, double quote and line feed; HELP text escapes backslash
     // and line feed only.
     static QByteArray escapeLabelValue(const QString& value);
+    static void appendEscapedLabelValue(QByteArray& text, QStringView value);
     static QByteArray escapeHelp(const QString& help);
     // Shortest text that reads back as the same double; NaN, +Inf and -Inf as Go spells them.
     static QByteArray formatValue(double value);

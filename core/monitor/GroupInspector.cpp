@@ -3,6 +3,7 @@
 #include "lag/PartitionLag.h"
 
 #include <QMap>
+#include <QSet>
 
 #include <algorithm>
 #include <optional>
@@ -137,14 +138,17 @@ kafka::Result<QList<GroupSnapshot>> GroupInspector::inspect(const QStringList& g
     if (!anyAnswered && !descriptions.isEmpty())
         return descriptions.front().error;
 
-    QList<TopicPartition> partitions;
+    // Each partition once: many groups read the same topics (100,000 groups can name one
+    // partition 100,000 times, and sorting those copies cost half a second).
+    QSet<TopicPartition> partitions;
     for (const GroupDescription& description : descriptions) {
         for (const auto& member : description.members)
-            partitions.append(member.assignment);
+            for (const TopicPartition& partition : member.assignment)
+                partitions.insert(partition);
         for (const CommittedOffset& commit : committed.value(description.groupId))
-            partitions.append(commit.topicPartition);
+            partitions.insert(commit.topicPartition);
     }
-    auto logOffsets = m_admin.logOffsets(partitions);
+    auto logOffsets = m_admin.logOffsets(partitions.values());
     if (!logOffsets)
         return logOffsets.error();
     QHash<TopicPartition, LogOffsets> logOffsetsByPartition;

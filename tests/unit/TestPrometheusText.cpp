@@ -192,6 +192,28 @@ private slots:
         QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_members")), 0.0);
     }
 
+    // The state sets extend each group's label set in place: escaping, non-ASCII names and
+    // a group without any label (no cluster name, the group named "") come out whole.
+    void stateSetLabelsAreTheGroupsPlusTheState() {
+        lag::ManualClock clock;
+        monitor::ClusterViewBuilder builder(clock);
+        clock.advance(2s);
+        builder.observePoll({group(QStringLiteral("pay\"ments-\u00e9"), {}), group(QString(), {})},
+                            true);
+        exporter::ExportOptions options;
+        options.clusterName = QStringLiteral("eu\\1");
+        QByteArray text = exporter::renderClusterMetrics(builder.view(), options);
+        // é is C3 A9 in UTF-8.
+        QVERIFY(text.contains("groupscope_consumergroup_state{cluster_name=\"eu\\\\1\","
+                              "group=\"pay\\\"ments-\xc3\xa9\",state=\"Stable\"} 1\n"));
+        QVERIFY(text.contains("groupscope_consumergroup_status{cluster_name=\"eu\\\\1\","
+                              "group=\"pay\\\"ments-\xc3\xa9\",status=\""));
+        options.clusterName.clear();
+        text = exporter::renderClusterMetrics(builder.view(), options);
+        QVERIFY(text.contains("\ngroupscope_consumergroup_state{state=\"Stable\"} 1\n"));
+        QCOMPARE(samples(text, QStringLiteral("groupscope_consumergroup_state")).size(), 18);
+    }
+
     void oneLogSamplePerPartitionHoweverManyGroupsReadIt() {
         lag::ManualClock clock;
         monitor::ClusterViewBuilder builder(clock);
