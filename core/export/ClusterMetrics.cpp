@@ -353,8 +353,8 @@ const QList<MetricFamily<ExporterStatus>>& exporterFamilies() {
     return families;
 }
 
-QByteArray renderClusterMetrics(const monitor::ClusterView& view, const ExportOptions& options,
-                                int* groupCount) {
+void writeClusterMetrics(PrometheusTextWriter& writer, const monitor::ClusterView& view,
+                         const ExportOptions& options, int* groupCount) {
     static const monitor::PartitionTrend noTrend;
     const QString& cluster = options.clusterName;
     const int64_t takenAtMs = view.cluster.takenAt.isValid()
@@ -423,10 +423,6 @@ QByteArray renderClusterMetrics(const monitor::ClusterView& view, const ExportOp
                           {"partition", QString::number(it.key().partition)}});
     }
 
-    PrometheusTextWriter writer;
-    writer.reserve(qsizetype(partitions.size() * size_t(partitionFamilies().size()) * 200 +
-                             topics.size() * size_t(topicFamilies().size()) * 200 +
-                             groups.size() * 1500));
     if (options.granularity == Granularity::Partition)
         for (const auto& family : partitionFamilies())
             writeFamily(writer, family, partitions, partitionLabels);
@@ -459,7 +455,6 @@ QByteArray renderClusterMetrics(const monitor::ClusterView& view, const ExportOp
         writeFamily(writer, family, logs, logLabels);
     if (groupCount)
         *groupCount = int(groups.size());
-    return writer.take();
 }
 
 QByteArray renderExporterMetrics(const ExporterStatus& status, const ExportOptions& options) {

@@ -110,10 +110,10 @@ struct ExporterStatus {
 const QList<MetricFamily<ExporterStatus>>& exporterFamilies();
 
 // The per-partition (or per-topic), per-group and log families of `view`'s groups and
-// topics that pass the filters: rendered once per refresh. `groups` (when given) receives how many
-// groups were exported.
-QByteArray renderClusterMetrics(const monitor::ClusterView& view, const ExportOptions& options,
-                                int* groups = nullptr);
+// topics that pass the filters, written to `writer`: once per refresh. `groups` (when given)
+// receives how many groups were exported.
+void writeClusterMetrics(PrometheusTextWriter& writer, const monitor::ClusterView& view,
+                         const ExportOptions& options, int* groups = nullptr);
 // The exporter's own families: rendered at each scrape (staleness grows between refreshes).
 QByteArray renderExporterMetrics(const ExporterStatus& status, const ExportOptions& options);
 

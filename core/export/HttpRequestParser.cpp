@@ -232,4 +232,25 @@ HttpRoute routeHttpRequest(const HttpRequest& request) {
     return request.path == "/" ? HttpRoute::Index : HttpRoute::Metrics;
 }
 
+bool acceptsGzip(QByteArrayView acceptEncoding) {
+    for (const QByteArray& coding : acceptEncoding.toByteArray().split(',')) {
+        const QList<QByteArray> parts = coding.split(';');
+        const QByteArray name = parts.first().trimmed().toLower();
+        if (name != "gzip" && name != "x-gzip" && name != "*")
+            continue;
+        bool refused = false;
+        for (qsizetype i = 1; i < parts.size(); ++i) {
+            const QByteArray parameter = parts.at(i).trimmed().toLower();
+            if (parameter.startsWith("q=")) {
+                bool ok = false;
+                const double q = parameter.mid(2).toDouble(&ok);
+                refused = !ok || q <= 0;
+            }
+        }
+        if (!refused)
+            return true;
+    }
+    return false;
+}
+
 } // namespace groupscope::exporter

@@ -61,4 +61,8 @@ inline bool isHeadRequest(const HttpRequest& request) {
     return request.method == "HEAD";
 }
 
+// Whether an Accept-Encoding header's value admits gzip: a `gzip`, `x-gzip` or `*` coding
+// whose weight (q) is not 0.
+bool acceptsGzip(QByteArrayView acceptEncoding);
+
 } // namespace groupscope::exporter

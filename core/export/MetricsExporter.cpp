@@ -11,7 +11,7 @@ MetricsExporter::MetricsExporter(ExportOptions options, const lag::Clock& clock,
     : QObject(parent)
     , m_options(std::move(options))
     , m_clock(clock)
-    , m_server([this] { return metricsText(); }, serverOptions, this)
+    , m_server([this](bool acceptsGzip) { return metricsText(acceptsGzip); }, serverOptions, this)
     , m_startedMs(clock.nowMs()) {}
 
 void MetricsExporter::attach(monitor::ClusterMonitor& monitor) {
@@ -28,8 +28,12 @@ void MetricsExporter::observeView(const monitor::ClusterView& view) {
     QElapsedTimer timer;
     timer.start();
     m_viewText = {}; // not two views' text at once (a scrape in flight keeps its own share)
-    m_viewText = renderClusterMetrics(view, m_options, &m_groups);
-    m_viewText.squeeze(); // the writer reserved for the worst case
+    DeflatedTextWriter deflated;
+    PrometheusTextWriter writer;
+    writer.spillEvery(1024 * 1024, [&deflated](QByteArrayView piece) { deflated.append(piece); });
+    writeClusterMetrics(writer, view, m_options, &m_groups);
+    writer.take();
+    m_viewText = deflated.finish();
     m_renderSeconds = timer.nsecsElapsed() / 1e9;
     m_lastRefreshMs =
         view.cluster.takenAt.isValid() ? view.cluster.takenAt.toMSecsSinceEpoch() : m_clock.nowMs();
@@ -43,7 +47,7 @@ void MetricsExporter::observeFailure(const QString& message) {
     m_lastFailure = message;
 }
 
-QByteArrayList MetricsExporter::metricsText() const {
+MetricsHttpServer::MetricsBody MetricsExporter::metricsText(bool acceptsGzip) const {
     QElapsedTimer timer;
     timer.start();
     ExporterStatus status;
@@ -57,8 +61,11 @@ QByteArrayList MetricsExporter::metricsText() const {
     status.renderSeconds = m_renderSeconds;
     status.responses = m_server.responsesByStatus();
     status.scrapeSeconds = timer.nsecsElapsed() / 1e9;
-    // The view's text is shared with every scrape in flight, not copied.
-    return {m_viewText, renderExporterMetrics(status, m_options)};
+    const QByteArray ownFigures = renderExporterMetrics(status, m_options);
+    // The view's deflated text is shared with every scrape in flight, not copied.
+    if (acceptsGzip)
+        return {m_viewText.gzipWith(ownFigures), true};
+    return {{m_viewText.inflated(), ownFigures}, false};
 }
 
 } // namespace groupscope::exporter

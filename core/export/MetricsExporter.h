@@ -1,6 +1,7 @@
 #pragma once
 
 #include "export/ClusterMetrics.h"
+#include "export/DeflatedText.h"
 #include "export/MetricsHttpServer.h"
 #include "lag/Clock.h"
 #include "monitor/ClusterView.h"
@@ -21,8 +22,10 @@ namespace groupscope::exporter {
 //
 // Threads: lives on the thread of the ClusterMonitor's owner (the CLI's main thread); the
 // views arrive there over the monitor's queued signals, the server answers there, and a
-// scrape only renders the exporter's own figures: the view's text is shared with the
-// socket, never copied (at 100,000 groups it is hundreds of megabytes).
+// scrape only renders the exporter's own figures. The view's text is kept deflated (at
+// 100,000 groups on 1,000,000 partitions about 30 MB instead of 750) and deflated a
+// megabyte at a time as it is rendered; a scrape that takes gzip shares those bytes with its
+// socket, another gets them inflated.
 class MetricsExporter : public QObject {
     Q_OBJECT
 public:
@@ -36,8 +39,8 @@ public:
     }
     MetricsHttpServer& server() { return m_server; }
 
-    // What GET /metrics answers now.
-    QByteArrayList metricsText() const;
+    // What GET /metrics answers now: gzip when the scrape takes it.
+    MetricsHttpServer::MetricsBody metricsText(bool acceptsGzip) const;
 
     void observeView(const groupscope::monitor::ClusterView& view);
     void observeFailure(const QString& message);
@@ -49,7 +52,7 @@ private:
     const lag::Clock& m_clock;
     MetricsHttpServer m_server;
     int64_t m_startedMs;
-    QByteArray m_viewText; // the last good view, rendered
+    DeflatedText m_viewText; // the last good view, rendered and deflated
     std::optional<int64_t> m_lastRefreshMs;
     bool m_up = false;
     qint64 m_refreshes = 0;

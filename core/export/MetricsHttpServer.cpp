@@ -302,9 +302,15 @@ QByteArrayList MetricsHttpServer::answer(const HttpParseResult& parsed) {
             return text;
         }
         switch (routeHttpRequest(parsed.request)) {
-        case HttpRoute::Metrics:
-            text = response(200, PrometheusTextWriter::contentType, m_metrics(), headOnly);
+        case HttpRoute::Metrics: {
+            const MetricsBody body =
+                m_metrics(acceptsGzip(parsed.request.header("accept-encoding")));
+            QList<QByteArray> headers{QByteArrayLiteral("Vary: Accept-Encoding")};
+            if (body.gzip)
+                headers.append(QByteArrayLiteral("Content-Encoding: gzip"));
+            text = response(200, PrometheusTextWriter::contentType, body.parts, headOnly, headers);
             break;
+        }
         case HttpRoute::Index:
             text =
                 response(200, QByteArrayLiteral("text/html; charset=utf-8"), {indexPage}, headOnly);

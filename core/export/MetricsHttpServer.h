@@ -34,10 +34,15 @@ public:
         std::chrono::milliseconds requestTimeout{10'000};  // to send the whole head
         std::chrono::milliseconds responseTimeout{60'000}; // to take the whole answer
     };
-    // The body of GET /metrics and its content type; called on the server's thread.
     // The body of a /metrics answer, in parts that are sent one after the other: the parts
     // are implicitly shared (the text rendered once per refresh is never copied per scrape).
-    using MetricsProvider = std::function<QByteArrayList()>;
+    struct MetricsBody {
+        QByteArrayList parts;
+        bool gzip = false; // the parts are one gzip member (sent with Content-Encoding: gzip)
+    };
+    // Called on the server's thread for each GET or HEAD /metrics, with whether the request's
+    // Accept-Encoding admits gzip.
+    using MetricsProvider = std::function<MetricsBody(bool acceptsGzip)>;
 
     explicit MetricsHttpServer(MetricsProvider metrics, QObject* parent = nullptr);
     MetricsHttpServer(MetricsProvider metrics, Options options, QObject* parent = nullptr);

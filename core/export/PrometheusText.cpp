@@ -123,6 +123,28 @@ void PrometheusTextWriter::beginFamily(const char* name, const QString& help, Me
     m_family = QByteArray(name);
     m_text.append("# HELP ").append(m_family).append(' ').append(escapeHelp(help)).append('\n');
     m_text.append("# TYPE ").append(m_family).append(' ').append(typeName(type)).append('\n');
+    spillIfFull();
+}
+
+void PrometheusTextWriter::spillEvery(qsizetype bytes, std::function<void(QByteArrayView)> spill) {
+    m_spillAt = bytes;
+    m_spill = std::move(spill);
+    m_text.reserve(bytes + 64 * 1024); // a sample or two past the mark
+}
+
+void PrometheusTextWriter::spillIfFull() {
+    if (m_spill && m_text.size() >= m_spillAt) {
+        m_spill(m_text);
+        m_text.resize(0); // keeps its capacity for the next piece
+    }
+}
+
+QByteArray PrometheusTextWriter::take() {
+    if (m_spill && !m_text.isEmpty()) {
+        m_spill(m_text);
+        m_text.resize(0);
+    }
+    return std::move(m_text);
 }
 
 QByteArray PrometheusTextWriter::labelSet(const QList<MetricLabel>& labels) {
@@ -151,6 +173,7 @@ void PrometheusTextWriter::sample(QByteArrayView labelSet, double value) {
     m_text.append(m_family).append(labelSet).append(' ');
     appendValue(m_text, value);
     m_text.append('\n');
+    spillIfFull();
 }
 
 void PrometheusTextWriter::sample(const QList<MetricLabel>& labels, double value) {

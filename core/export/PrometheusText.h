@@ -10,6 +10,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <functional>
 
 namespace groupscope::exporter {
 
@@ -37,9 +38,12 @@ public:
     // labelSet() appended to `text` in place.
     static void appendLabelSet(QByteArray& text, const QList<MetricLabel>& labels);
 
-    const QByteArray& text() const { return m_text; }
-    QByteArray take() { return std::move(m_text); }
-    void reserve(qsizetype bytes) { m_text.reserve(bytes); }
+    // Hands the text written so far to `spill` each time it reaches `bytes` (and what is left
+    // when `take` is called), so that a large render never holds its whole text: the exporter
+    // deflates each piece as it comes.
+    void spillEvery(qsizetype bytes, std::function<void(QByteArrayView)> spill);
+    // The text not spilled, after spilling it if a spill is set.
+    QByteArray take();
 
     // Label values escape backslash, double quote and line feed; HELP text escapes backslash
     // and line feed only.
@@ -53,8 +57,12 @@ public:
     static bool isValidLabelName(const char* name);
 
 private:
+    void spillIfFull();
+
     QByteArray m_text;
     QByteArray m_family; // name of the family begun last
+    std::function<void(QByteArrayView)> m_spill;
+    qsizetype m_spillAt = 0;
 };
 
 } // namespace groupscope::exporter

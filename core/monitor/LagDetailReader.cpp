@@ -21,6 +21,20 @@ bool needsLog(const GroupSnapshot& group, const PartitionSnapshot& partition) {
            (partition.logStartOffset < 0 || committed >= partition.logStartOffset);
 }
 
+// What decides a partition's detail in one fill: its commit and its log's range (the
+// last stable offset and the records read are looked up by partition and commit).
+struct DetailKey {
+    kafka::TopicPartition topicPartition;
+    int64_t committed;
+    int64_t logStart;
+    int64_t logEnd;
+    friend bool operator==(const DetailKey&, const DetailKey&) = default;
+};
+
+size_t qHash(const DetailKey& key, size_t seed = 0) {
+    return qHashMulti(seed, key.topicPartition, key.committed, key.logStart, key.logEnd);
+}
+
 } // namespace
 
 void LagDetailReader::fill(kafka::AdminClient& admin, QList<GroupSnapshot>& groups) {
@@ -95,10 +109,18 @@ void LagDetailReader::fill(kafka::AdminClient& admin, QList<GroupSnapshot>& grou
                 kept.insert({read.topicPartition, read.fetchOffset}, read);
     }
 
+    // Groups at the same commit of a partition share one detail: many groups sit at the log
+    // end of the same partitions, and a detail per row was the largest part of an exporter's
+    // poll at 100,000 groups.
+    QHash<DetailKey, lag::SharedLagDetail> evaluated;
     for (GroupSnapshot& group : groups)
         for (PartitionSnapshot& partition : group.partitions) {
             if (group.description.type == kafka::GroupType::Share)
                 continue;
+            if (!partition.committedOffset) {
+                partition.lagDetail = {}; // nothing to decide; allocates nothing
+                continue;
+            }
             const kafka::StableOffset* offset = nullptr;
             const kafka::LogRead* read = nullptr;
             if (needsLog(group, partition)) {
@@ -110,7 +132,13 @@ void LagDetailReader::fill(kafka::AdminClient& admin, QList<GroupSnapshot>& grou
                     found != kept.cend())
                     read = &*found;
             }
-            partition.lagDetail = lag::LagDetailEvaluator::evaluate(partition, offset, read);
+            const DetailKey key{partition.topicPartition, *partition.committedOffset,
+                                partition.logStartOffset, partition.logEndOffset};
+            auto known = evaluated.constFind(key);
+            if (known == evaluated.cend())
+                known = evaluated.insert(
+                    key, lag::LagDetailEvaluator::evaluate(partition, offset, read));
+            partition.lagDetail = *known;
         }
     // Reads that failed are asked again next time; the others are kept while their
     // partition and commit are in the polls.

@@ -1,7 +1,8 @@
 // What a Prometheus scrape of the exporter costs at scale: N groups (GROUPSCOPE_BENCH_GROUPS,
 // default 1,000 and 10,000) of 10 partitions each, with members, fed to the live pipeline's
 // ClusterViewBuilder for a few polls; then the time to render one refresh's values, the size
-// of the text, and whole scrapes by curl over loopback through the exporter's HTTP server. Prints
+// of the text, and whole scrapes by curl over loopback through the exporter's HTTP server (gzip,
+// as Prometheus asks, and plain). Prints
 // figures; it does not pass or fail on them.
 
 #include "BenchFigures.h"
@@ -55,15 +56,21 @@ monitor::GroupSnapshot makeGroup(int g, int poll) {
     return snapshot;
 }
 
-// One scrape over loopback by curl, as Prometheus would make it from its own process, in
-// milliseconds (curl's time_total); -1 when it failed. The exporter answers on this
-// process's event loop meanwhile.
-double scrape(quint16 port, qsizetype* bytes) {
+// One scrape over loopback by curl from its own process, in milliseconds (curl's
+// time_total); -1 when it failed. `gzip`: as Prometheus asks (Accept-Encoding: gzip, the
+// answer inflated by curl); otherwise plain text. `bytes` receives the bytes sent. The
+// exporter answers on this process's event loop meanwhile.
+double scrape(quint16 port, bool gzip, qsizetype* bytes) {
+    QStringList arguments{QStringLiteral("-sS"),
+                          QStringLiteral("-o"),
+                          QStringLiteral("/dev/null"),
+                          QStringLiteral("-w"),
+                          QStringLiteral("%{http_code} %{size_download} %{time_total}"),
+                          QStringLiteral("http://127.0.0.1:%1/metrics").arg(port)};
+    if (gzip)
+        arguments.prepend(QStringLiteral("--compressed"));
     QProcess curl;
-    curl.start(QStringLiteral("curl"),
-               {QStringLiteral("-sS"), QStringLiteral("-o"), QStringLiteral("/dev/null"),
-                QStringLiteral("-w"), QStringLiteral("%{http_code} %{size_download} %{time_total}"),
-                QStringLiteral("http://127.0.0.1:%1/metrics").arg(port)});
+    curl.start(QStringLiteral("curl"), arguments);
     if (!QTest::qWaitFor([&] { return curl.state() == QProcess::NotRunning; }, 120'000))
         return -1;
     const QList<QByteArray> figures = curl.readAllStandardOutput().split(' ');
@@ -114,19 +121,27 @@ private slots:
         metrics.observeView(view);
         const double renderMs = timer.nsecsElapsed() / 1e6;
         QVERIFY(metrics.listen(QHostAddress::LocalHost, 0));
-        QList<double> scrapeMs;
-        qsizetype bytes = 0;
+        QList<double> gzipMs;
+        QList<double> plainMs;
+        qsizetype gzipBytes = 0;
+        qsizetype plainBytes = 0;
         for (int i = 0; i < 7; ++i) {
-            const double ms = scrape(metrics.server().serverPort(), &bytes);
-            QVERIFY(ms >= 0);
-            scrapeMs.append(ms);
+            const double gzip = scrape(metrics.server().serverPort(), true, &gzipBytes);
+            const double plain = scrape(metrics.server().serverPort(), false, &plainBytes);
+            QVERIFY(gzip >= 0 && plain >= 0);
+            gzipMs.append(gzip);
+            plainMs.append(plain);
         }
         std::printf(
             "exporter at %d groups x %d partitions (%d rows): view %.1f ms, render %.1f ms "
-            "(once per refresh), text %.1f MB, scrape by curl over loopback median %.1f ms, "
-            "max %.1f ms, RSS %.0f MB\n",
-            groups, partitionsPerGroup, groups * partitionsPerGroup, viewMs, renderMs, bytes / 1e6,
-            bench::percentile(scrapeMs, 50), bench::percentile(scrapeMs, 100),
+            "(once per refresh, deflated as it goes), text %.1f MB sent as %.1f MB of gzip; "
+            "scrape by curl over loopback as Prometheus asks (gzip) median %.1f ms, max %.1f ms; "
+            "plain text median %.1f ms, max %.1f ms (%.1fx); RSS %.0f MB\n",
+            groups, partitionsPerGroup, groups * partitionsPerGroup, viewMs, renderMs,
+            plainBytes / 1e6, gzipBytes / 1e6, bench::percentile(gzipMs, 50),
+            bench::percentile(gzipMs, 100), bench::percentile(plainMs, 50),
+            bench::percentile(plainMs, 100),
+            bench::percentile(plainMs, 50) / bench::percentile(gzipMs, 50),
             bench::megabytes(double(bench::residentKilobytes())));
     }
 };

@@ -31,6 +31,10 @@ void checkOne(QByteArrayView bytes, const HttpRequestLimits& limits) {
         check(request.path.startsWith('/'));
         check(request.minorVersion == 0 || request.minorVersion == 1);
         (void)routeHttpRequest(request);
+        // gzip is sent only to a client that named it (or any coding).
+        const QByteArray acceptEncoding = request.header("accept-encoding").toLower();
+        if (acceptsGzip(acceptEncoding))
+            check(acceptEncoding.contains("gzip") || acceptEncoding.contains('*'));
         // The head alone parses to the same request.
         const HttpParseResult alone = parseHttpRequest(bytes.first(request.headBytes), limits);
         check(alone.status == HttpParseResult::Status::Complete);

@@ -328,6 +328,25 @@ private slots:
         QCOMPARE(counter.take(ApiKey::ListOffsets), logOffsetsRequests);
         QCOMPARE(caughtUp.value().front().partitions.front().lagDetail->effectiveLag,
                  std::optional<int64_t>(0));
+
+        // Groups at the same commit of a partition share one detail (one allocation, not one
+        // per row); a group at another commit has its own.
+        const QString alsoQuiet = test::uniqueName(QStringLiteral("lagdetail-quiet"));
+        const QString behind = test::uniqueName(QStringLiteral("lagdetail-behind"));
+        QVERIFY(test::commitOffsets(alsoQuiet, topic, {2}));
+        QVERIFY(test::commitOffsets(behind, topic, {1}));
+        auto three = inspector.inspect({quiet, alsoQuiet, behind});
+        QVERIFY(three);
+        QCOMPARE(three.value().size(), 3);
+        const auto detailOf = [&](const QString& group) -> const lag::LagDetail* {
+            for (const monitor::GroupSnapshot& snapshot : three.value())
+                if (snapshot.groupId() == group)
+                    return &snapshot.partitions.front().lagDetail.get();
+            return nullptr;
+        };
+        QVERIFY(detailOf(quiet) && detailOf(quiet) == detailOf(alsoQuiet));
+        QVERIFY(detailOf(behind) && detailOf(behind) != detailOf(quiet));
+        QCOMPARE(detailOf(behind)->effectiveLag, std::optional<int64_t>(1));
     }
 };
 

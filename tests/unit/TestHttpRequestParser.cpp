@@ -44,6 +44,27 @@ class TestHttpRequestParser : public QObject {
     Q_OBJECT
 
 private slots:
+    void acceptEncodingAdmitsGzip_data() {
+        QTest::addColumn<QByteArray>("value");
+        QTest::addColumn<bool>("gzip");
+        QTest::newRow("Prometheus") << QByteArray("gzip") << true;
+        QTest::newRow("curl --compressed") << QByteArray("deflate, gzip, br, zstd") << true;
+        QTest::newRow("case and weight") << QByteArray("GZIP;q=0.5") << true;
+        QTest::newRow("any coding") << QByteArray("*") << true;
+        QTest::newRow("refused") << QByteArray("gzip;q=0, identity") << false;
+        QTest::newRow("refused with zeros") << QByteArray("gzip; q=0.000") << false;
+        QTest::newRow("bad weight") << QByteArray("gzip;q=x") << false;
+        QTest::newRow("other codings") << QByteArray("br, zstd") << false;
+        QTest::newRow("absent") << QByteArray() << false;
+        QTest::newRow("a name that contains it") << QByteArray("gzipx") << false;
+    }
+
+    void acceptEncodingAdmitsGzip() {
+        QFETCH(QByteArray, value);
+        QFETCH(bool, gzip);
+        QCOMPARE(exporter::acceptsGzip(value), gzip);
+    }
+
     void aScrapeRequestParses() {
         const QByteArray bytes = "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1:9308\r\n"
                                  "User-Agent: Prometheus/2.42.0\r\nAccept: text/plain\r\n"
@@ -168,10 +189,13 @@ private slots:
 
     void theServerAnswersScrapesAndRefusesTheRest() {
         int scrapes = 0;
-        exporter::MetricsHttpServer server([&] {
+        bool lastAskedForGzip = true;
+        exporter::MetricsHttpServer server([&](bool acceptsGzip) {
             ++scrapes;
+            lastAskedForGzip = acceptsGzip;
             // In two parts, as the exporter answers (its view's text, then its own figures).
-            return QByteArrayList{"# HELP x X.\n# TYPE x gauge\n", "x 1\n"};
+            return exporter::MetricsHttpServer::MetricsBody{
+                {"# HELP x X.\n# TYPE x gauge\n", "x 1\n"}};
         });
         QVERIFY(server.listen(QHostAddress::LocalHost, 0));
         const quint16 port = server.serverPort();
@@ -180,6 +204,19 @@ private slots:
         QVERIFY(answer.contains("\r\nContent-Type: text/plain; version=0.0.4; charset=utf-8\r\n"));
         QVERIFY(answer.contains("\r\nContent-Length: 31\r\n"));
         QVERIFY(answer.endsWith("\r\n\r\n# HELP x X.\n# TYPE x gauge\nx 1\n"));
+        QVERIFY(!lastAskedForGzip);
+        QVERIFY(!answer.contains("Content-Encoding"));
+        // What Prometheus sends: the provider is told, and its gzip body is labelled so.
+        exporter::MetricsHttpServer gzipServer([](bool acceptsGzip) {
+            return exporter::MetricsHttpServer::MetricsBody{{acceptsGzip ? "gz" : "plain"},
+                                                            acceptsGzip};
+        });
+        QVERIFY(gzipServer.listen(QHostAddress::LocalHost, 0));
+        answer = exchange(gzipServer.serverPort(),
+                          "GET /metrics HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\n\r\n");
+        QVERIFY(answer.contains("\r\nContent-Encoding: gzip\r\n"));
+        QVERIFY(answer.contains("\r\nVary: Accept-Encoding\r\n"));
+        QVERIFY(answer.endsWith("\r\n\r\ngz"));
         answer = exchange(port, "HEAD /metrics HTTP/1.0\r\n\r\n");
         QCOMPARE(statusOf(answer), 200);
         QVERIFY(answer.endsWith("Connection: close\r\n\r\n")); // no body
@@ -209,7 +246,8 @@ private slots:
         exporter::MetricsHttpServer::Options options;
         options.requestTimeout = std::chrono::milliseconds(300);
         options.maxConnections = 2;
-        exporter::MetricsHttpServer server([] { return QByteArrayList{"x 1\n"}; }, options);
+        exporter::MetricsHttpServer server(
+            [](bool) { return exporter::MetricsHttpServer::MetricsBody{{"x 1\n"}}; }, options);
         QVERIFY(server.listen(QHostAddress::LocalHost, 0));
         QTcpSocket first;
         QTcpSocket second;

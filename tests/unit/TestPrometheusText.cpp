@@ -8,6 +8,7 @@
 #include "export/PrometheusText.h"
 #include "monitor/ClusterViewBuilder.h"
 
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTest>
 
@@ -40,6 +41,14 @@ GroupSnapshot group(const QString& id, QList<monitor::PartitionSnapshot> partiti
     snapshot.description.protocolType = QStringLiteral("consumer");
     snapshot.partitions = std::move(partitions);
     return snapshot;
+}
+
+// The view's families as the exporter writes them, in one piece.
+QByteArray render(const monitor::ClusterView& view, const exporter::ExportOptions& options,
+                  int* groups = nullptr) {
+    PrometheusTextWriter writer;
+    exporter::writeClusterMetrics(writer, view, options, groups);
+    return writer.take();
 }
 
 // The lines of `text` for metric `name` (samples only, not HELP/TYPE).
@@ -95,7 +104,7 @@ private slots:
         writer.sample(QList<exporter::MetricLabel>{}, 4.5);
         writer.beginFamily("second", QStringLiteral("A gauge."), exporter::MetricType::Gauge);
         writer.sample({{"a", QStringLiteral("x")}, {"b", QStringLiteral("y")}}, -2.0);
-        QCOMPARE(writer.text(), QByteArray("# HELP first_total Counts.\\nTwo lines\n"
+        QCOMPARE(writer.take(), QByteArray("# HELP first_total Counts.\\nTwo lines\n"
                                            "# TYPE first_total counter\n"
                                            "first_total{group=\"g\\\"1\"} 3\n"
                                            "first_total 4.5\n"
@@ -159,7 +168,7 @@ private slots:
         exporter::ExportOptions options;
         options.clusterName = QStringLiteral("local");
         int groups = 0;
-        const QByteArray text = exporter::renderClusterMetrics(builder.view(), options, &groups);
+        const QByteArray text = render(builder.view(), options, &groups);
         QCOMPARE(groups, 1);
         const QString partition0 = QStringLiteral("partition=\"0\"");
         QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_lag"), {partition0}), 60.0);
@@ -202,14 +211,14 @@ private slots:
                             true);
         exporter::ExportOptions options;
         options.clusterName = QStringLiteral("eu\\1");
-        QByteArray text = exporter::renderClusterMetrics(builder.view(), options);
+        QByteArray text = render(builder.view(), options);
         // é is C3 A9 in UTF-8.
         QVERIFY(text.contains("groupscope_consumergroup_state{cluster_name=\"eu\\\\1\","
                               "group=\"pay\\\"ments-\xc3\xa9\",state=\"Stable\"} 1\n"));
         QVERIFY(text.contains("groupscope_consumergroup_status{cluster_name=\"eu\\\\1\","
                               "group=\"pay\\\"ments-\xc3\xa9\",status=\""));
         options.clusterName.clear();
-        text = exporter::renderClusterMetrics(builder.view(), options);
+        text = render(builder.view(), options);
         QVERIFY(text.contains("\ngroupscope_consumergroup_state{state=\"Stable\"} 1\n"));
         QCOMPARE(samples(text, QStringLiteral("groupscope_consumergroup_state")).size(), 18);
     }
@@ -221,7 +230,7 @@ private slots:
         builder.observePoll({group(QStringLiteral("a"), {row(QStringLiteral("orders"), 0, 1, 9)}),
                              group(QStringLiteral("b"), {row(QStringLiteral("orders"), 0, 2, 9)})},
                             true);
-        const QByteArray text = exporter::renderClusterMetrics(builder.view(), {});
+        const QByteArray text = render(builder.view(), {});
         QCOMPARE(samples(text, QStringLiteral("kafka_partition_latest_offset")).size(), 1);
         QCOMPARE(samples(text, QStringLiteral("kafka_consumergroup_group_lag")).size(), 2);
         // Families in the table's order, each once: a family's samples are never split.
@@ -260,7 +269,7 @@ private slots:
         exporter::ExportOptions options;
         options.groupFilter = QRegularExpression(QStringLiteral("^billing-"));
         int groups = 0;
-        const QByteArray text = exporter::renderClusterMetrics(builder.view(), options, &groups);
+        const QByteArray text = render(builder.view(), options, &groups);
         QCOMPARE(groups, 2);
         QVERIFY(!text.contains("audit"));
         // The log rows are those of the exported groups' partitions only.
@@ -286,11 +295,11 @@ private slots:
 
         // Per partition (the default): no member labels unless asked.
         exporter::ExportOptions options;
-        QByteArray text = exporter::renderClusterMetrics(view, options);
+        QByteArray text = render(view, options);
         QCOMPARE(samples(text, lag).size(), 3);
         QVERIFY(!text.contains("consumer_id"));
         options.memberLabels = true;
-        text = exporter::renderClusterMetrics(view, options);
+        text = render(view, options);
         QCOMPARE(value(text, lag,
                        {QStringLiteral("consumer_id=\"consumer-1-abc\""),
                         QStringLiteral("client_id=\"consumer-1\""),
@@ -300,7 +309,7 @@ private slots:
         // Per topic: the sum and the worst of the topic's partitions with a commit.
         options = {};
         options.granularity = exporter::Granularity::Topic;
-        text = exporter::renderClusterMetrics(view, options);
+        text = render(view, options);
         QVERIFY(samples(text, lag).isEmpty());
         const QString sumLag = QStringLiteral("kafka_consumergroup_group_topic_sum_lag");
         QCOMPARE(samples(text, sumLag).size(), 2);
@@ -313,7 +322,7 @@ private slots:
 
         // Per group: neither partition nor topic series; the log's offsets stay.
         options.granularity = exporter::Granularity::Group;
-        text = exporter::renderClusterMetrics(view, options);
+        text = render(view, options);
         QVERIFY(!text.contains("kafka_consumergroup_group_lag"));
         QVERIFY(!text.contains("group_topic_"));
         QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_max_lag")), 60.0);
@@ -322,7 +331,7 @@ private slots:
         // A topic filter: only its partitions, in every family but the group's own figures.
         options = {};
         options.topicFilter = QRegularExpression(QStringLiteral("^audit$"));
-        text = exporter::renderClusterMetrics(view, options);
+        text = render(view, options);
         QCOMPARE(samples(text, lag).size(), 1);
         QVERIFY(!text.contains("topic=\"orders\""));
         QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_sum_lag")), 72.0);
@@ -350,7 +359,7 @@ private slots:
         const monitor::GroupMonitorSnapshot* detail = view.watchedGroup(QStringLiteral("watched"));
         QVERIFY(detail);
         QCOMPARE(detail->partitions.size(), 2);
-        const QByteArray text = exporter::renderClusterMetrics(view, {});
+        const QByteArray text = render(view, {});
         for (const QString& id : {QStringLiteral("lean"), QStringLiteral("watched")}) {
             const QString groupLabel = QStringLiteral("group=\"%1\"").arg(id);
             const auto behind = value(text, QStringLiteral("kafka_consumergroup_group_lag_seconds"),
@@ -376,13 +385,61 @@ private slots:
         }
     }
 
+    // The view's text is kept deflated and rendered through it a megabyte at a time: a scrape
+    // that takes gzip gets one gzip member (the kept blocks, then the exporter's own figures)
+    // that GNU gzip reads back as exactly the text, and any other scrape the text itself.
+    void aScrapeThatTakesGzipGetsTheSameTextDeflated() {
+        lag::ManualClock clock;
+        monitor::ClusterViewBuilder builder(clock);
+        clock.advance(2s);
+        QList<GroupSnapshot> groups;
+        for (int g = 0; g < 2000; ++g) {
+            QList<monitor::PartitionSnapshot> rows;
+            for (int p = 0; p < 5; ++p)
+                rows.append(row(QStringLiteral("topic-%1").arg(g % 7), p, g + p, 5000));
+            groups.append(group(QStringLiteral("group-%1").arg(g, 5, 10, QLatin1Char('0')), rows));
+        }
+        builder.observePoll(groups, true);
+        exporter::ExportOptions options;
+        options.clusterName = QStringLiteral("c");
+        const monitor::ClusterView view = builder.view();
+        const QByteArray expected = render(view, options);
+        QVERIFY2(expected.size() > 4 * 1024 * 1024, "several pieces of a megabyte");
+
+        exporter::MetricsExporter metrics(options, clock);
+        metrics.observeView(view);
+        const auto plain = metrics.metricsText(false);
+        QVERIFY(!plain.gzip);
+        QCOMPARE(plain.parts.first(), expected);
+
+        const auto deflated = metrics.metricsText(true);
+        QVERIFY(deflated.gzip);
+        const QByteArray member = deflated.parts.join();
+        QVERIFY2(member.size() < expected.size() / 10, QByteArray::number(member.size()));
+        QProcess gunzip;
+        gunzip.start(QStringLiteral("gzip"), {QStringLiteral("-dc")});
+        QVERIFY(gunzip.waitForStarted());
+        gunzip.write(member);
+        gunzip.closeWriteChannel();
+        QByteArray text;
+        while (gunzip.state() != QProcess::NotRunning) {
+            gunzip.waitForReadyRead(30000);
+            text += gunzip.readAllStandardOutput();
+        }
+        text += gunzip.readAllStandardOutput();
+        QCOMPARE(gunzip.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(gunzip.exitCode() == 0, gunzip.readAllStandardError().constData()); // CRC, size
+        QVERIFY(text.startsWith(expected));
+        QCOMPARE(value(text.mid(expected.size()), QStringLiteral("groupscope_exporter_up")), 1.0);
+    }
+
     void staleValuesAreServedWithStalenessAndUpZero() {
         lag::ManualClock clock;
         exporter::ExportOptions options;
         options.clusterName = QStringLiteral("c");
         exporter::MetricsExporter metrics(options, clock);
         // Before the first refresh: nothing but the exporter's own figures, up 0.
-        QByteArray text = metrics.metricsText().join();
+        QByteArray text = metrics.metricsText(false).parts.join();
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_up")), 0.0);
         QVERIFY(std::isnan(
             value(text, QStringLiteral("groupscope_exporter_last_refresh_timestamp_seconds"))));
@@ -394,7 +451,7 @@ private slots:
                             true);
         const int64_t polledAtMs = clock.nowMs();
         metrics.observeView(builder.view());
-        text = metrics.metricsText().join();
+        text = metrics.metricsText(false).parts.join();
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_up")), 1.0);
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_staleness_seconds")), 0.0);
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_last_refresh_timestamp_seconds")),
@@ -405,7 +462,7 @@ private slots:
         clock.advance(5s);
         metrics.observeFailure(QStringLiteral("Local: Broker transport failure"));
         clock.advance(7s);
-        text = metrics.metricsText().join();
+        text = metrics.metricsText(false).parts.join();
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_up")), 0.0);
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_staleness_seconds")), 12.0);
         QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_lag")), 7.0);
@@ -415,7 +472,7 @@ private slots:
         builder.observePoll({group(QStringLiteral("g"), {row(QStringLiteral("t"), 0, 10, 10)})},
                             true);
         metrics.observeView(builder.view());
-        text = metrics.metricsText().join();
+        text = metrics.metricsText(false).parts.join();
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_up")), 1.0);
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_staleness_seconds")), 0.0);
         QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_lag")), 0.0);

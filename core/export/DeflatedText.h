@@ -1,0 +1,54 @@
+#pragma once
+// Text kept deflated (gzip's compression, RFC 1951/1952), for the exporter's rendered
+// refresh: a few hundred bytes of labels per partition that compress about 25 to 1, so at
+// 100,000 groups on 1,000,000 partitions the text kept between refreshes is tens of
+// megabytes instead of most of a gigabyte. A scrape that accepts gzip (Prometheus asks for
+// it) is sent the kept bytes as they are, followed by the few it renders itself; any other
+// scrape gets the text inflated.
+
+#include <QByteArray>
+#include <QByteArrayList>
+#include <QByteArrayView>
+
+#include <cstdint>
+#include <memory>
+
+namespace groupscope::exporter {
+
+// A deflated text that can be continued: its deflate blocks end on a byte boundary and none
+// is the last, so a gzip member is this text's blocks, then the blocks of whatever follows
+// (compressed on its own), then the checksum of both (as pigz joins its pieces).
+struct DeflatedText {
+    QByteArray blocks;    // raw deflate blocks, none marked final
+    uint32_t crc32 = 0;   // of the text (zlib's crc32)
+    int64_t textSize = 0; // bytes of the text
+
+    // One gzip member holding this text followed by `tail`: a header, the shared blocks (not
+    // copied), the tail's blocks, the checksum and size of both.
+    QByteArrayList gzipWith(QByteArrayView tail) const;
+    // This text, inflated (for a client that does not take gzip).
+    QByteArray inflated() const;
+};
+
+// Deflates text as it is appended (zlib level 1: the fastest, and this text still shrinks
+// about 25 times), holding only the compressed bytes.
+class DeflatedTextWriter {
+public:
+    DeflatedTextWriter();
+    ~DeflatedTextWriter();
+    DeflatedTextWriter(const DeflatedTextWriter&) = delete;
+    DeflatedTextWriter& operator=(const DeflatedTextWriter&) = delete;
+
+    void append(QByteArrayView text);
+    // The text so far, its blocks flushed to a byte boundary; the writer is then spent.
+    DeflatedText finish();
+
+private:
+    void deflateInto(QByteArrayView text, int flush);
+
+    struct Stream;
+    std::unique_ptr<Stream> m_stream;
+    DeflatedText m_text;
+};
+
+} // namespace groupscope::exporter
