@@ -12,7 +12,8 @@ MetricsExporter::MetricsExporter(ExportOptions options, const lag::Clock& clock,
     , m_options(std::move(options))
     , m_clock(clock)
     , m_server([this](bool acceptsGzip) { return metricsText(acceptsGzip); }, serverOptions, this)
-    , m_startedMs(clock.nowMs()) {}
+    , m_startedMs(clock.nowMs())
+    , m_renderer(m_options, this, &MetricsExporter::takeRendered) {}
 
 void MetricsExporter::attach(monitor::ClusterMonitor& monitor) {
     connect(&monitor, &monitor::ClusterMonitor::viewReady, this, &MetricsExporter::observeView);
@@ -22,29 +23,29 @@ void MetricsExporter::attach(monitor::ClusterMonitor& monitor) {
 
 void MetricsExporter::observeView(const monitor::ClusterView& view) {
     if (view.cluster.error.isError()) {
-        observeFailure(view.cluster.error.toString());
+        observeFailure();
         return;
     }
-    QElapsedTimer timer;
-    timer.start();
-    m_viewText = {}; // not two views' text at once (a scrape in flight keeps its own share)
-    DeflatedTextWriter deflated;
-    PrometheusTextWriter writer;
-    writer.spillEvery(1024 * 1024, [&deflated](QByteArrayView piece) { deflated.append(piece); });
-    writeClusterMetrics(writer, view, m_options, &m_groups);
-    writer.take();
-    m_viewText = deflated.finish();
-    m_renderSeconds = timer.nsecsElapsed() / 1e9;
-    m_lastRefreshMs =
-        view.cluster.takenAt.isValid() ? view.cluster.takenAt.toMSecsSinceEpoch() : m_clock.nowMs();
-    m_up = true;
-    ++m_refreshes;
+    m_renderer.render(view, ++m_viewsObserved);
 }
 
-void MetricsExporter::observeFailure(const QString& message) {
+void MetricsExporter::takeRendered() {
+    for (ViewRenderer::Rendered& rendered : m_renderer.takeRendered()) {
+        m_viewText = std::move(rendered.text); // a scrape in flight keeps its own share
+        m_groups = rendered.groups;
+        m_renderSeconds = rendered.seconds;
+        m_lastRefreshMs = rendered.takenAtMs >= 0 ? rendered.takenAtMs : m_clock.nowMs();
+        // A view that came before the latest failure is served, but does not make it up.
+        if (rendered.number > m_failedAfterView)
+            m_up = true;
+        ++m_refreshes;
+    }
+}
+
+void MetricsExporter::observeFailure() {
     m_up = false;
     ++m_failures;
-    m_lastFailure = message;
+    m_failedAfterView = m_viewsObserved;
 }
 
 MetricsHttpServer::MetricsBody MetricsExporter::metricsText(bool acceptsGzip) const {

@@ -24,15 +24,18 @@ const GroupMonitorSnapshot* ClusterView::watchedGroup(const QString& groupId) co
     return nullptr;
 }
 
+void returnFreedPages() {
+#if defined(__GLIBC__)
+    // glibc returns only the top of a heap by itself; malloc_trim also releases the free
+    // pages inside it (madvise), arena by arena: some milliseconds at 10,000 groups.
+    malloc_trim(0);
+#endif
+}
+
 void releaseInBackground(ClusterView replaced) {
     QThreadPool::globalInstance()->start([replaced = std::move(replaced)]() mutable {
         replaced = {};
-#if defined(__GLIBC__)
-        // glibc returns only the top of a heap by itself; malloc_trim also releases the
-        // free pages inside it (madvise), arena by arena: some milliseconds at 10,000
-        // groups, on this pool thread.
-        malloc_trim(0);
-#endif
+        returnFreedPages();
     });
 }
 

@@ -49,6 +49,9 @@ struct ClusterView {
 // keeps them resident otherwise (about 10 MB of 275 at 10,000 groups, measured by
 // BenchGuiTenThousandGroups).
 void releaseInBackground(ClusterView replaced);
+// The same hand-back of empty pages, on the calling thread (not the GUI's): the exporter's
+// renderer calls it after each render, when a refresh's garbage is free.
+void returnFreedPages();
 
 } // namespace groupscope::monitor
 

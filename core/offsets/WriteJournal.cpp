@@ -139,7 +139,12 @@ kafka::Status WriteJournal::createSchema() {
         QStringLiteral("CREATE TABLE IF NOT EXISTS entries (id TEXT PRIMARY KEY, "
                        "time TEXT NOT NULL, cluster_id TEXT NOT NULL, group_id TEXT NOT NULL, "
                        "state TEXT NOT NULL, body TEXT NOT NULL)"),
-        QStringLiteral("CREATE INDEX IF NOT EXISTS entries_by_group ON entries (group_id, id)"),
+        // A group's entries on one cluster (History's default) and on all of them: with only
+        // (group_id, id) SQLite walked the cluster's index instead, 60 ms at 100,000 entries
+        // (BenchJournalHistory).
+        QStringLiteral("DROP INDEX IF EXISTS entries_by_group"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS entries_by_group_and_cluster "
+                       "ON entries (group_id, cluster_id, id)"),
         QStringLiteral("CREATE INDEX IF NOT EXISTS entries_by_cluster ON entries (cluster_id, id)"),
         QStringLiteral("CREATE INDEX IF NOT EXISTS entries_by_state ON entries (state)"),
         QStringLiteral("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")};

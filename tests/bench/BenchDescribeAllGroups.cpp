@@ -39,7 +39,6 @@ namespace {
 
 const QString cliPath = QStringLiteral(GROUPSCOPE_BINARY_DIR "/app/groupscope-cli");
 const QString kafkaToolPath = QStringLiteral(GROUPSCOPE_TESTBED_DIR "/kafka-consumer-groups");
-const QString seederPath = QStringLiteral(GROUPSCOPE_TESTBED_DIR "/kafka-seed-groups");
 constexpr int topicCount = 100;
 constexpr int partitionsPerTopic = 10;
 constexpr int recordsPerPartition = 100; // what kafka-seed-groups writes
@@ -155,14 +154,8 @@ private slots:
         m_prefix = QStringLiteral("describe-%1").arg(groupCount());
         QElapsedTimer setUp;
         setUp.start();
-        const auto seeded =
-            test::run(seederPath,
-                      {QStringLiteral("--bootstrap-server"), m_cluster.bootstrap(),
-                       QStringLiteral("--groups"), QString::number(groupCount()),
-                       QStringLiteral("--partitions"), QString::number(partitionsPerTopic),
-                       QStringLiteral("--topics"), QString::number(topicCount),
-                       QStringLiteral("--prefix"), m_prefix},
-                      {}, std::chrono::minutes(40));
+        const auto seeded = test::seedGroups(m_cluster.bootstrap(), groupCount(),
+                                             partitionsPerTopic, topicCount, m_prefix);
         QVERIFY2(seeded.ok(), seeded.err.left(2000).constData());
         std::printf("BenchDescribeAllGroups set-up on 3 brokers: %s (%.1f s with the JVM)\n",
                     seeded.out.trimmed().constData(), double(setUp.elapsed()) / 1000);

@@ -8,9 +8,9 @@
 // every refresh): GUI-thread time per refresh, median, p99 (against the goal of 16 ms) and
 // the slowest, the longest event-loop stall (goal: none over 50 ms), and the resident
 // memory of the whole process, pipeline included: the highest of its samples before each
-// refresh of the MainWindow (goal under 300 MB). The peer in the same run is the simple
-// way: a QStandardItemModel refilled behind a sorting view.
-// Figures only; it does not pass or fail on them.
+// refresh of the MainWindow (goal under 300 MB; 1 GB at 100,000 groups). The peer in the same run
+// is the simple way: a QStandardItemModel refilled behind a sorting view. Figures only; it does not
+// pass or fail on them.
 
 #include "BenchFigures.h"
 #include "GuiRefreshMeasure.h"
@@ -51,14 +51,18 @@ constexpr int partitionsPerTopic = 10; // 1,000 partitions; each group commits o
 constexpr int warmUpPolls = 20;        // fills the health window and the sparklines
 // 100 per sort order, so that the p99 is a percentile (the second slowest) and not the
 // slowest of 20, which one hiccup of a shared 2-core machine decides; the slowest is
-// printed beside it. The peer takes a second per refresh: 20 of its refreshes.
-constexpr int refreshes = 100;
-constexpr int peerRefreshes = 20;
+// printed beside it. The peer takes a second per refresh: 20 of its refreshes. At 50,000
+// groups and more, each poll of the pipeline (untimed, not the GUI's) takes seconds: 20 per
+// sort order there, so the p99 is the slowest.
+const int refreshes = groupCount >= 50'000 ? 20 : 100;
+// The peer re-sorts 100,000 items for seconds per refresh: 3 of them there.
+const int peerRefreshes = groupCount >= 50'000 ? 3 : 20;
 constexpr auto pollInterval = std::chrono::milliseconds(2000);   // the pipeline's clock
 constexpr auto refreshInterval = std::chrono::milliseconds(250); // real time between them
 constexpr double goalP99Ms = 16;
 constexpr double goalStallMs = 50;
-constexpr double goalMegabytes = 300;
+// Issue 16's goal at 10,000 groups, issue 33's at 100,000.
+const double goalMegabytes = groupCount >= 50'000 ? 1000 : 300;
 
 // Names are made once: formatting 110,000 strings per poll would measure QString::arg.
 struct Names {
@@ -276,6 +280,19 @@ int main(int argc, char** argv) {
                     percentile(modelMs, 50), percentile(proxyMs, 50));
     }
 
+    std::printf("  p99, worst sort order: %.2f ms (goal under %.0f ms) %s\n", worstP99, goalP99Ms,
+                worstP99 < goalP99Ms ? "MEETS GOAL" : "OVER GOAL");
+    std::printf("  longest stall: %.2f ms (goal under %.0f ms) %s\n", worstStall, goalStallMs,
+                worstStall < goalStallMs ? "MEETS GOAL" : "OVER GOAL");
+    std::printf("  resident memory, highest of %d samples between refreshes: %.1f MB (goal under "
+                "%.0f MB) %s; after the runs %.1f MB\n",
+                4 * refreshes, highestResidentMegabytes, goalMegabytes,
+                highestResidentMegabytes < goalMegabytes ? "MEETS GOAL" : "OVER GOAL",
+                residentMegabytes);
+    std::printf("  Topics tab p99: %.2f ms, %.2fx the group list's worst sort order\n", topicsP99,
+                topicsP99 / std::max(worstP99, 0.001));
+    std::fflush(stdout); // the peer takes long at 100,000 groups
+
     QTableView plainView;
     QStandardItemModel plainModel;
     plainView.setModel(&plainModel);
@@ -291,17 +308,6 @@ int main(int argc, char** argv) {
         {peerRefreshes, schedule.interval, schedule.heartbeat});
     printRefreshFigures("QStandardItemModel refilled, by lag", plain);
 
-    std::printf("  p99, worst sort order: %.2f ms (goal under %.0f ms) %s\n", worstP99, goalP99Ms,
-                worstP99 < goalP99Ms ? "MEETS GOAL" : "OVER GOAL");
-    std::printf("  longest stall: %.2f ms (goal under %.0f ms) %s\n", worstStall, goalStallMs,
-                worstStall < goalStallMs ? "MEETS GOAL" : "OVER GOAL");
-    std::printf("  resident memory, highest of %d samples between refreshes: %.1f MB (goal under "
-                "%.0f MB) %s; after the runs %.1f MB\n",
-                4 * refreshes, highestResidentMegabytes, goalMegabytes,
-                highestResidentMegabytes < goalMegabytes ? "MEETS GOAL" : "OVER GOAL",
-                residentMegabytes);
-    std::printf("  Topics tab p99: %.2f ms, %.2fx the group list's worst sort order\n", topicsP99,
-                topicsP99 / std::max(worstP99, 0.001));
     std::printf("  ratio plain / ours (p99): %.2fx\n",
                 percentile(plain.refreshMs, 99) / std::max(worstP99, 0.001));
     return 0;

@@ -114,6 +114,17 @@ ProcessResult kafkaConsumerGroups(const QStringList& arguments, const QString& b
                    arguments);
 }
 
+ProcessResult seedGroups(const QString& bootstrap, int groups, int partitions, int topics,
+                         const QString& prefix) {
+    // 100,000 groups take about two minutes; the bound is for a loaded machine.
+    return run(QStringLiteral(GROUPSCOPE_TESTBED_DIR "/kafka-seed-groups"),
+               {QStringLiteral("--bootstrap-server"), bootstrap, QStringLiteral("--groups"),
+                QString::number(groups), QStringLiteral("--partitions"),
+                QString::number(partitions), QStringLiteral("--topics"), QString::number(topics),
+                QStringLiteral("--prefix"), prefix},
+               {}, std::chrono::minutes(40));
+}
+
 bool commitOffsets(const QString& group, const QString& topic, const QList<int>& offsets,
                    const QString& metadataPrefix, const QString& bootstrap) {
     QString entries;

@@ -62,6 +62,12 @@ QStringList afterSetupCommits(QStringList arguments);
 // Kafka's own kafka-consumer-groups from the test bed, pointed at the test broker.
 ProcessResult kafkaConsumerGroups(const QStringList& arguments, const QString& bootstrap = {});
 
+// The test bed's kafka-seed-groups (Kafka's Java admin client): `topics` topics PREFIX-topic-K
+// of `partitions` partitions with 100 records each, and `groups` groups PREFIX-group-NNNNNN,
+// group G committed on every partition P of topic G % topics at (G + P) % 101.
+ProcessResult seedGroups(const QString& bootstrap, int groups, int partitions, int topics,
+                         const QString& prefix);
+
 // Creates a topic with python3-kafka and waits until its metadata is visible.
 bool createTopic(const QString& topic, int partitions, const QString& bootstrap = {},
                  int replicationFactor = 1);

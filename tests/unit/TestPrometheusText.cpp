@@ -79,6 +79,20 @@ double value(const QByteArray& text, const QString& name, const QStringList& lab
     return matches == 1 ? found : std::nan("");
 }
 
+// What a plain scrape of `metrics` answers once it has served `refreshes` refreshes: views
+// are rendered on the exporter's renderer thread, and the event loop brings them back.
+QByteArray scrapeAfter(exporter::MetricsExporter& metrics, int refreshes) {
+    QByteArray text;
+    const bool served = QTest::qWaitFor(
+        [&] {
+            text = metrics.metricsText(false).parts.join();
+            return value(text, QStringLiteral("groupscope_exporter_refreshes_total")) ==
+                   double(refreshes);
+        },
+        10000);
+    return served ? text : QByteArray(); // empty: the tests' comparisons fail on it
+}
+
 } // namespace
 
 class TestPrometheusText : public QObject {
@@ -408,6 +422,7 @@ private slots:
 
         exporter::MetricsExporter metrics(options, clock);
         metrics.observeView(view);
+        QVERIFY(!scrapeAfter(metrics, 1).isEmpty());
         const auto plain = metrics.metricsText(false);
         QVERIFY(!plain.gzip);
         QCOMPARE(plain.parts.first(), expected);
@@ -451,7 +466,7 @@ private slots:
                             true);
         const int64_t polledAtMs = clock.nowMs();
         metrics.observeView(builder.view());
-        text = metrics.metricsText(false).parts.join();
+        text = scrapeAfter(metrics, 1);
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_up")), 1.0);
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_staleness_seconds")), 0.0);
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_last_refresh_timestamp_seconds")),
@@ -460,7 +475,7 @@ private slots:
 
         // The cluster goes away: the last good values stay, up 0, staleness grows.
         clock.advance(5s);
-        metrics.observeFailure(QStringLiteral("Local: Broker transport failure"));
+        metrics.observeFailure(); // e.g. "Local: Broker transport failure"
         clock.advance(7s);
         text = metrics.metricsText(false).parts.join();
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_up")), 0.0);
@@ -472,11 +487,21 @@ private slots:
         builder.observePoll({group(QStringLiteral("g"), {row(QStringLiteral("t"), 0, 10, 10)})},
                             true);
         metrics.observeView(builder.view());
-        text = metrics.metricsText(false).parts.join();
+        text = scrapeAfter(metrics, 2);
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_up")), 1.0);
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_staleness_seconds")), 0.0);
         QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_lag")), 0.0);
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_refreshes_total")), 2.0);
+
+        // A refresh fails while the view before it is still being rendered: that view's
+        // values are served when they are ready, but the exporter stays down.
+        builder.observePoll({group(QStringLiteral("g"), {row(QStringLiteral("t"), 0, 8, 10)})},
+                            true);
+        metrics.observeView(builder.view());
+        metrics.observeFailure(); // e.g. "Local: Broker transport failure"
+        text = scrapeAfter(metrics, 3);
+        QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_lag")), 2.0);
+        QCOMPARE(value(text, QStringLiteral("groupscope_exporter_up")), 0.0);
     }
 };
 

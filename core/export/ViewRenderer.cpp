@@ -1,0 +1,72 @@
+#include "export/ViewRenderer.h"
+
+#include <QElapsedTimer>
+
+namespace groupscope::exporter {
+
+namespace {
+
+// The writer hands the deflater a piece each time it holds this much: the text of a render
+// is never whole in memory.
+constexpr qsizetype pieceBytes = 1024 * 1024;
+
+} // namespace
+
+ViewRenderer::~ViewRenderer() {
+    {
+        const std::lock_guard lock(m_mutex);
+        m_stopping = true;
+        m_waiting.reset();
+    }
+    m_wake.notify_one();
+    m_thread.join();
+}
+
+void ViewRenderer::render(monitor::ClusterView view, uint64_t number) {
+    {
+        const std::lock_guard lock(m_mutex);
+        m_waiting.emplace(std::move(view), number);
+    }
+    m_wake.notify_one();
+}
+
+void ViewRenderer::run() {
+    for (;;) {
+        std::pair<monitor::ClusterView, uint64_t> next;
+        {
+            std::unique_lock lock(m_mutex);
+            m_wake.wait(lock, [this] { return m_stopping || m_waiting; });
+            if (m_stopping)
+                return;
+            next = std::move(*m_waiting);
+            m_waiting.reset();
+        }
+        Rendered rendered = renderOne(next.first, next.second);
+        next = {}; // the view goes before the text is handed over, not after
+        m_rendered.post(std::move(rendered));
+        // The previous poll's rows and this view are free by now: without this, glibc keeps
+        // their pages between the live allocations of the next polls (an exporter at
+        // 10,000 groups stayed at 305 MB resident, 205 MB with it).
+        monitor::returnFreedPages();
+    }
+}
+
+ViewRenderer::Rendered ViewRenderer::renderOne(const monitor::ClusterView& view,
+                                               uint64_t number) const {
+    QElapsedTimer timer;
+    timer.start();
+    Rendered rendered;
+    rendered.number = number;
+    DeflatedTextWriter deflated;
+    PrometheusTextWriter writer;
+    writer.spillEvery(pieceBytes, [&deflated](QByteArrayView piece) { deflated.append(piece); });
+    writeClusterMetrics(writer, view, m_options, &rendered.groups);
+    writer.take();
+    rendered.text = deflated.finish();
+    rendered.seconds = double(timer.nsecsElapsed()) / 1e9;
+    if (view.cluster.takenAt.isValid())
+        rendered.takenAtMs = view.cluster.takenAt.toMSecsSinceEpoch();
+    return rendered;
+}
+
+} // namespace groupscope::exporter
