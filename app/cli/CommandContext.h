@@ -2,7 +2,6 @@
 
 #include "kafka/ConnectionProfile.h"
 
-#include <QIODevice>
 #include <QTextStream>
 
 #include <chrono>
@@ -19,16 +18,5 @@ struct CommandContext {
     QTextStream& out;
     QTextStream& err;
 };
-
-// Writes UTF-8 text as it is: straight to the stream's device when it has one, since a
-// large JSON document would otherwise be decoded and encoded again on its way out.
-inline void writeUtf8(QTextStream& stream, const QByteArray& text) {
-    if (QIODevice* device = stream.device()) {
-        stream.flush();
-        device->write(text);
-    } else {
-        stream << QString::fromUtf8(text);
-    }
-}
 
 } // namespace groupscope::cli

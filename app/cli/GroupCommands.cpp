@@ -239,11 +239,13 @@ int runDescribeCommand(const CommandContext& context, ArgumentList& arguments) {
     }
 
     if (asJson) {
+        // Straight to the stream's device when it has one: a large document is written in
+        // pieces, not held whole and then decoded and encoded again by the stream.
         if (QIODevice* device = context.out.device()) {
             context.out.flush();
             writeGroupsJson(*device, found, lagDetail);
         } else {
-            writeUtf8(context.out, groupsToJsonText(found, lagDetail));
+            context.out << QString::fromUtf8(groupsToJsonText(found, lagDetail));
         }
         return exitCode;
     }

@@ -2,6 +2,8 @@
 
 #include <QtEndian>
 
+#include <algorithm>
+
 #include <zlib.h>
 
 namespace groupscope::exporter {
@@ -27,6 +29,11 @@ void deflateAll(z_stream& stream, QByteArrayView text, int flush, QByteArray& ou
     } while (stream.avail_in > 0 || stream.avail_out == 0);
 }
 
+// Level 1 raw deflate with zlib's default memory level 8: about 270 KB of state.
+void startFastestRawDeflate(z_stream& stream) {
+    ::deflateInit2(&stream, fastest, Z_DEFLATED, rawDeflate, 8, Z_DEFAULT_STRATEGY);
+}
+
 void appendLittleEndian(QByteArray& out, uint32_t value) {
     char bytes[4];
     qToLittleEndian(value, bytes);
@@ -42,8 +49,7 @@ struct DeflatedTextWriter::Stream {
 DeflatedTextWriter::DeflatedTextWriter()
     : m_stream(std::make_unique<Stream>()) {
     m_text.crc32 = uint32_t(::crc32(0, nullptr, 0));
-    // Level 1, 8 (zlib's default memory level): about 270 KB of state.
-    ::deflateInit2(&m_stream->z, fastest, Z_DEFLATED, rawDeflate, 8, Z_DEFAULT_STRATEGY);
+    startFastestRawDeflate(m_stream->z);
 }
 
 DeflatedTextWriter::~DeflatedTextWriter() {
@@ -56,18 +62,14 @@ void DeflatedTextWriter::append(QByteArrayView text) {
     m_text.crc32 = uint32_t(
         ::crc32_z(m_text.crc32, reinterpret_cast<const Bytef*>(text.data()), size_t(text.size())));
     m_text.textSize += text.size();
-    deflateInto(text, Z_NO_FLUSH);
+    deflateAll(m_stream->z, text, Z_NO_FLUSH, m_text.blocks);
 }
 
 DeflatedText DeflatedTextWriter::finish() {
     // A sync flush ends on a byte boundary without a final block, so more may follow.
-    deflateInto({}, Z_SYNC_FLUSH);
+    deflateAll(m_stream->z, {}, Z_SYNC_FLUSH, m_text.blocks);
     m_text.blocks.squeeze();
     return std::move(m_text);
-}
-
-void DeflatedTextWriter::deflateInto(QByteArrayView text, int flush) {
-    deflateAll(m_stream->z, text, flush, m_text.blocks);
 }
 
 QByteArrayList DeflatedText::gzipWith(QByteArrayView tail) const {
@@ -75,7 +77,7 @@ QByteArrayList DeflatedText::gzipWith(QByteArrayView tail) const {
     static const QByteArray header = QByteArray::fromHex("1f8b08000000000000ff");
     QByteArray end;
     z_stream stream{};
-    ::deflateInit2(&stream, fastest, Z_DEFLATED, rawDeflate, 8, Z_DEFAULT_STRATEGY);
+    startFastestRawDeflate(stream);
     deflateAll(stream, tail, Z_FINISH, end); // a stream of its own: it refers to nothing before
     ::deflateEnd(&stream);
     const auto tailCrc = ::crc32_z(
@@ -85,29 +87,50 @@ QByteArrayList DeflatedText::gzipWith(QByteArrayView tail) const {
     return {header, blocks, end};
 }
 
-QByteArray DeflatedText::inflated() const {
-    QByteArray text(textSize, Qt::Uninitialized);
-    z_stream stream{};
-    ::inflateInit2(&stream, rawDeflate);
-    constexpr qsizetype step = qsizetype(1) << 30; // zlib counts in 32 bits
-    qsizetype read = 0;
-    qsizetype written = 0;
-    while (read < blocks.size() && written < text.size()) {
-        stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(blocks.data() + read));
-        stream.avail_in = uInt(qMin(step, blocks.size() - read));
-        stream.next_out = reinterpret_cast<Bytef*>(text.data() + written);
-        stream.avail_out = uInt(qMin(step, text.size() - written));
+struct TextInflater::Stream {
+    z_stream z{};
+};
+
+TextInflater::TextInflater(DeflatedText text)
+    : m_text(std::move(text))
+    , m_stream(std::make_unique<Stream>()) {
+    ::inflateInit2(&m_stream->z, rawDeflate);
+}
+
+TextInflater::~TextInflater() {
+    ::inflateEnd(&m_stream->z);
+}
+
+QByteArray TextInflater::next(qsizetype maxBytes) {
+    // zlib counts in 32 bits: a piece stays well under that.
+    const qsizetype wanted = std::min({maxBytes, m_text.textSize - m_written, qsizetype(1) << 30});
+    if (wanted <= 0)
+        return {};
+    QByteArray piece(wanted, Qt::Uninitialized);
+    z_stream& stream = m_stream->z;
+    qsizetype filled = 0;
+    // Inflated until the piece is full or zlib can give no more; it is asked even with
+    // every block read, since it may hold output that did not fit the last piece.
+    while (filled < wanted) {
+        stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(m_text.blocks.data() + m_read));
+        stream.avail_in = uInt(qMin(qsizetype(1) << 30, m_text.blocks.size() - m_read));
+        stream.next_out = reinterpret_cast<Bytef*>(piece.data() + filled);
+        stream.avail_out = uInt(wanted - filled);
         const uInt inBefore = stream.avail_in;
         const uInt outBefore = stream.avail_out;
         const int status = ::inflate(&stream, Z_SYNC_FLUSH);
-        read += inBefore - stream.avail_in;
-        written += outBefore - stream.avail_out;
-        if (status != Z_OK)
-            break; // the blocks are this writer's own: only their end stops it
+        const uInt took = inBefore - stream.avail_in;
+        const uInt gave = outBefore - stream.avail_out;
+        m_read += took;
+        filled += gave;
+        if (status != Z_OK || (took == 0 && gave == 0))
+            break; // the blocks are this program's own: only their end stops it
     }
-    ::inflateEnd(&stream);
-    text.resize(written);
-    return text;
+    m_written += filled;
+    if (filled < wanted)
+        m_written = m_text.textSize; // ended early: nothing more will come
+    piece.resize(filled);
+    return piece;
 }
 
 } // namespace groupscope::exporter

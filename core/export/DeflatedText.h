@@ -26,8 +26,26 @@ struct DeflatedText {
     // One gzip member holding this text followed by `tail`: a header, the shared blocks (not
     // copied), the tail's blocks, the checksum and size of both.
     QByteArrayList gzipWith(QByteArrayView tail) const;
-    // This text, inflated (for a client that does not take gzip).
-    QByteArray inflated() const;
+};
+
+// A DeflatedText inflated a piece at a time, for a client that does not take gzip: whole,
+// the text of 100,000 groups is some 700 MB, held for as long as the client takes to read.
+class TextInflater {
+public:
+    explicit TextInflater(DeflatedText text); // shares the blocks, does not copy them
+    ~TextInflater();
+    TextInflater(const TextInflater&) = delete;
+    TextInflater& operator=(const TextInflater&) = delete;
+
+    // The text's next bytes, at most `maxBytes`; empty once all of it was given.
+    QByteArray next(qsizetype maxBytes);
+
+private:
+    struct Stream;
+    DeflatedText m_text;
+    std::unique_ptr<Stream> m_stream;
+    qsizetype m_read = 0;    // bytes of the blocks inflated so far
+    qsizetype m_written = 0; // bytes of the text given so far
 };
 
 // Deflates text as it is appended (zlib level 1: the fastest, and this text still shrinks
@@ -44,8 +62,6 @@ public:
     DeflatedText finish();
 
 private:
-    void deflateInto(QByteArrayView text, int flush);
-
     struct Stream;
     std::unique_ptr<Stream> m_stream;
     DeflatedText m_text;

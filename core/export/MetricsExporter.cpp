@@ -4,7 +4,16 @@
 
 #include <QElapsedTimer>
 
+#include <memory>
+#include <utility>
+
 namespace groupscope::exporter {
+
+namespace {
+
+constexpr qsizetype inflatedPieceBytes = 1 << 20;
+
+} // namespace
 
 MetricsExporter::MetricsExporter(ExportOptions options, const lag::Clock& clock,
                                  MetricsHttpServer::Options serverOptions, QObject* parent)
@@ -66,7 +75,16 @@ MetricsHttpServer::MetricsBody MetricsExporter::metricsText(bool acceptsGzip) co
     // The view's deflated text is shared with every scrape in flight, not copied.
     if (acceptsGzip)
         return {m_viewText.gzipWith(ownFigures), true};
-    return {{m_viewText.inflated(), ownFigures}, false};
+    // Any other client gets it inflated a megabyte at a time as the socket takes it, then
+    // the exporter's own figures.
+    auto inflater = std::make_shared<TextInflater>(m_viewText);
+    MetricsHttpServer::MetricsBody body;
+    body.moreBytes = m_viewText.textSize + ownFigures.size();
+    body.more = [inflater, figures = ownFigures]() mutable {
+        QByteArray piece = inflater->next(inflatedPieceBytes);
+        return piece.isEmpty() ? std::exchange(figures, QByteArray()) : piece;
+    };
+    return body;
 }
 
 } // namespace groupscope::exporter

@@ -30,6 +30,7 @@ const QByteArray indexPage = QByteArrayLiteral(
 class MetricsHttpServer::Connection : public QObject {
 public:
     static constexpr std::chrono::milliseconds linger{2000};
+    static constexpr qsizetype streamAhead = 1 << 20;
 
     Connection(MetricsHttpServer* server, QTcpSocket* socket)
         : QObject(server)
@@ -47,7 +48,8 @@ public:
         });
         connect(m_socket, &QTcpSocket::readyRead, this, &Connection::read);
         connect(m_socket, &QTcpSocket::bytesWritten, this, [this] {
-            if (m_answered && m_socket->bytesToWrite() == 0)
+            writeMore();
+            if (m_answered && !m_more && m_socket->bytesToWrite() == 0)
                 closeWriteSide();
         });
         connect(m_socket, &QTcpSocket::disconnected, this, &Connection::finish);
@@ -76,9 +78,25 @@ private:
         m_buffer.clear();
         m_deadline.start(m_server->m_options.responseTimeout);
         // Each part as it is: QIODevice keeps a large QByteArray shared instead of copying it.
-        for (const QByteArray& part : m_server->answer(parsed))
+        Answer answer = m_server->answer(parsed);
+        for (const QByteArray& part : std::as_const(answer.parts))
             m_socket->write(part);
+        m_more = std::move(answer.more);
+        writeMore();
         m_socket->readAll();
+    }
+
+    // Keeps about `streamAhead` bytes queued while the body has more to make: enough that
+    // the kernel never waits for the next piece, little enough that a slow client does not
+    // make the exporter hold the whole text.
+    void writeMore() {
+        while (m_more && m_socket->bytesToWrite() < streamAhead) {
+            const QByteArray piece = m_more();
+            if (piece.isEmpty())
+                m_more = nullptr;
+            else
+                m_socket->write(piece);
+        }
     }
 
     void closeWriteSide() {
@@ -109,6 +127,7 @@ private:
     QTcpSocket* m_socket;
     QTimer m_deadline;
     QByteArray m_buffer;
+    std::function<QByteArray()> m_more; // the rest of the body, made as it is sent
     bool m_answered = false;
     bool m_writeClosed = false;
     bool m_finished = false;
@@ -267,8 +286,9 @@ const char* MetricsHttpServer::reasonPhrase(int status) {
 
 QByteArrayList MetricsHttpServer::response(int status, const QByteArray& contentType,
                                            const QByteArrayList& body, bool headOnly,
-                                           const QList<QByteArray>& extraHeaders) {
-    qsizetype length = 0;
+                                           const QList<QByteArray>& extraHeaders,
+                                           qsizetype streamedBytes) {
+    qsizetype length = streamedBytes;
     for (const QByteArray& part : body)
         length += part.size();
     QByteArray head;
@@ -284,22 +304,22 @@ QByteArrayList MetricsHttpServer::response(int status, const QByteArray& content
     return QByteArrayList{head} + body;
 }
 
-QByteArrayList MetricsHttpServer::answer(const HttpParseResult& parsed) {
+MetricsHttpServer::Answer MetricsHttpServer::answer(const HttpParseResult& parsed) {
     const QByteArray plain = QByteArrayLiteral("text/plain; charset=utf-8");
     int status = 200;
-    QByteArrayList text;
+    Answer reply;
     if (parsed.status == HttpParseResult::Status::Invalid) {
         status = parsed.errorStatus;
-        text = response(status, plain, {parsed.error + '\n'}, false);
+        reply.parts = response(status, plain, {parsed.error + '\n'}, false);
     } else {
         const bool headOnly = isHeadRequest(parsed.request);
         if (!authorized(parsed.request)) {
             status = 401;
-            text =
+            reply.parts =
                 response(status, plain, {QByteArrayLiteral("authentication required\n")}, headOnly,
                          {QByteArrayLiteral("WWW-Authenticate: Basic realm=\"groupscope\"")});
             ++m_responses[status];
-            return text;
+            return reply;
         }
         switch (routeHttpRequest(parsed.request)) {
         case HttpRoute::Metrics: {
@@ -308,27 +328,31 @@ QByteArrayList MetricsHttpServer::answer(const HttpParseResult& parsed) {
             QList<QByteArray> headers{QByteArrayLiteral("Vary: Accept-Encoding")};
             if (body.gzip)
                 headers.append(QByteArrayLiteral("Content-Encoding: gzip"));
-            text = response(200, PrometheusTextWriter::contentType, body.parts, headOnly, headers);
+            reply.parts = response(200, PrometheusTextWriter::contentType, body.parts, headOnly,
+                                   headers, body.moreBytes);
+            if (!headOnly)
+                reply.more = body.more;
             break;
         }
         case HttpRoute::Index:
-            text =
+            reply.parts =
                 response(200, QByteArrayLiteral("text/html; charset=utf-8"), {indexPage}, headOnly);
             break;
         case HttpRoute::NotFound:
             status = 404;
-            text =
+            reply.parts =
                 response(status, plain, {QByteArrayLiteral("not found: try /metrics\n")}, headOnly);
             break;
         case HttpRoute::MethodNotAllowed:
             status = 405;
-            text = response(status, plain, {QByteArrayLiteral("only GET and HEAD are served\n")},
-                            headOnly, {QByteArrayLiteral("Allow: GET, HEAD")});
+            reply.parts =
+                response(status, plain, {QByteArrayLiteral("only GET and HEAD are served\n")},
+                         headOnly, {QByteArrayLiteral("Allow: GET, HEAD")});
             break;
         }
     }
     ++m_responses[status];
-    return text;
+    return reply;
 }
 
 } // namespace groupscope::exporter

@@ -34,11 +34,15 @@ public:
         std::chrono::milliseconds requestTimeout{10'000};  // to send the whole head
         std::chrono::milliseconds responseTimeout{60'000}; // to take the whole answer
     };
-    // The body of a /metrics answer, in parts that are sent one after the other: the parts
-    // are implicitly shared (the text rendered once per refresh is never copied per scrape).
+    // The body of a /metrics answer, sent in order: `parts` as they are (implicitly shared:
+    // the text rendered once per refresh is never copied per scrape), then the pieces `more`
+    // makes, one each time the client has taken most of what was sent, until it makes an
+    // empty one. A plain scrape's text is inflated that way, a megabyte at a time.
     struct MetricsBody {
         QByteArrayList parts;
-        bool gzip = false; // the parts are one gzip member (sent with Content-Encoding: gzip)
+        bool gzip = false; // the body is one gzip member (sent with Content-Encoding: gzip)
+        std::function<QByteArray()> more = {};
+        qsizetype moreBytes = 0; // what `more` makes in all, for Content-Length
     };
     // Called on the server's thread for each GET or HEAD /metrics, with whether the request's
     // Accept-Encoding admits gzip.
@@ -63,17 +67,23 @@ public:
     qint64 timedOutConnections() const { return m_timedOut; }
     int openConnections() const { return m_open; }
 
-    // The answer to a request head, as the server sends it (status line, headers, body):
-    // pure, for the tests and the fuzz target's neighbours.
+    // The answer to a request head, as the server sends it (status line, headers, body;
+    // `streamedBytes` more follow the body, sent as they are made): pure, for the tests and
+    // the fuzz target's neighbours.
     static QByteArrayList response(int status, const QByteArray& contentType,
                                    const QByteArrayList& body, bool headOnly,
-                                   const QList<QByteArray>& extraHeaders = {});
+                                   const QList<QByteArray>& extraHeaders = {},
+                                   qsizetype streamedBytes = 0);
     static const char* reasonPhrase(int status);
 
 private:
     class Connection;
     void acceptConnections();
-    QByteArrayList answer(const HttpParseResult& parsed);
+    struct Answer {
+        QByteArrayList parts;
+        std::function<QByteArray()> more; // MetricsBody::more, when the body is sent
+    };
+    Answer answer(const HttpParseResult& parsed);
     bool authorized(const HttpRequest& request);
 
     MetricsProvider m_metrics;

@@ -59,12 +59,6 @@ bool PrometheusTextWriter::isValidLabelName(const char* name) {
     return isValidName(name, false) && std::strncmp(name, "__", 2) != 0;
 }
 
-QByteArray PrometheusTextWriter::escapeLabelValue(const QString& value) {
-    QByteArray escaped;
-    appendEscapedLabelValue(escaped, value);
-    return escaped;
-}
-
 void PrometheusTextWriter::appendEscapedLabelValue(QByteArray& text, QStringView value) {
     // Group, topic and client names are ASCII nearly always: those are copied a character at
     // a time without a UTF-8 copy of the whole value (a refresh writes millions).

@@ -47,7 +47,6 @@ public:
 
     // Label values escape backslash, double quote and line feed; HELP text escapes backslash
     // and line feed only.
-    static QByteArray escapeLabelValue(const QString& value);
     static void appendEscapedLabelValue(QByteArray& text, QStringView value);
     static QByteArray escapeHelp(const QString& help);
     // Shortest text that reads back as the same double; NaN, +Inf and -Inf as Go spells them.

@@ -14,21 +14,26 @@ using protocol::BrokerConnection;
 using protocol::ClusterConnections;
 using protocol::Struct;
 
-QHash<QString, protocol::CoordinatorLookup> CoordinatorRequests::lookUp(const QStringList& groupIds,
-                                                                        Deadline until) {
-    QHash<QString, protocol::CoordinatorLookup> found = m_cluster.coordinators(groupIds, until);
+QList<protocol::CoordinatorLookup> CoordinatorRequests::lookUp(const QStringList& groupIds,
+                                                               Deadline until) {
+    QList<protocol::CoordinatorLookup> found = m_cluster.coordinators(groupIds, until);
     // A coordinator that is not there yet (the offsets topic being created on a fresh
     // cluster, its partition's leader being elected) is looked up again shortly, as Kafka's
     // own clients do, until the deadline.
     for (;;) {
         QStringList notYet;
-        for (auto it = found.cbegin(); it != found.cend(); ++it)
-            if (it->error && ClusterConnections::isCoordinatorMoving(it->error.code))
-                notYet.append(it.key());
+        QList<qsizetype> notYetAt;
+        for (qsizetype i = 0; i < found.size(); ++i)
+            if (found[i].error && ClusterConnections::isCoordinatorMoving(found[i].error.code)) {
+                notYet.append(groupIds[i]);
+                notYetAt.append(i);
+            }
         if (notYet.isEmpty() || Clock::now() + retryPause * 2 > until || m_cluster.cancelled())
             return found;
         QThread::msleep(retryPause.count());
-        found.insert(m_cluster.coordinators(notYet, until));
+        QList<protocol::CoordinatorLookup> again = m_cluster.coordinators(notYet, until);
+        for (qsizetype i = 0; i < notYet.size(); ++i)
+            found[notYetAt[i]] = std::move(again[i]);
     }
 }
 
@@ -45,10 +50,11 @@ void CoordinatorRequests::forEachCoordinator(
                 break;
             QThread::msleep(retryPause.count());
         }
-        const QHash<QString, protocol::CoordinatorLookup> coordinators = lookUp(pending, until);
+        const QList<protocol::CoordinatorLookup> coordinators = lookUp(pending, until);
         QHash<int32_t, QStringList> byCoordinator;
-        for (const QString& groupId : std::as_const(pending)) {
-            const protocol::CoordinatorLookup lookup = coordinators.value(groupId);
+        for (qsizetype i = 0; i < pending.size(); ++i) {
+            const QString& groupId = pending[i];
+            const protocol::CoordinatorLookup& lookup = coordinators[i];
             if (lookup.error || lookup.nodeId < 0)
                 fail(groupId, lookup.error ? lookup.error
                                            : KafkaError::fromCode(

@@ -41,8 +41,9 @@ public:
 private:
     using Clock = std::chrono::steady_clock;
     static constexpr std::chrono::milliseconds retryPause{200};
-    // The coordinator of each group, looked up again while it is not available yet.
-    QHash<QString, protocol::CoordinatorLookup> lookUp(const QStringList& groupIds, Deadline until);
+    // The coordinator of each group (in the order of `groupIds`), looked up again while it
+    // is not available yet.
+    QList<protocol::CoordinatorLookup> lookUp(const QStringList& groupIds, Deadline until);
 
     protocol::ClusterConnections& m_cluster;
 };

@@ -245,7 +245,7 @@ Result<QList<GroupDescription>> GroupProtocolClient::describeGroups(const QStrin
     QList<GroupDescription> result;
     result.reserve(groupIds.size());
     for (const QString& groupId : groupIds)
-        result.append(described.value(groupId));
+        result.append(described.take(groupId));
     // One group asked for and it failed: the call failed (as librdkafka's describe does).
     if (groupIds.size() == 1 && result.front().error && lastFailure)
         return result.front().error;

@@ -42,6 +42,7 @@ public:
     void remove(const LagSeriesKey& key) { m_series.remove(key); }
     // Drops every series of a group, e.g. once it was deleted.
     void removeGroup(const QString& group);
+    void clear() { m_series.clear(); }
     // Heap bytes held by the series' buffers (not counting the hash table itself).
     size_t bufferBytes() const;
 

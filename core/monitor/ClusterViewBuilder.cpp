@@ -10,6 +10,7 @@ ClusterViewBuilder::ClusterViewBuilder(const lag::Clock& clock, GroupMonitor::Op
     // Until a session says it reads the offsets topic, commits come from polls.
     m_monitor.setStreamState(GroupMonitor::StreamState::Unavailable,
                              QStringLiteral("the offsets topic is not read: polling only"));
+    m_monitor.keepSparklines(m_listRows);
 }
 
 GroupMonitor::Options ClusterViewBuilder::leanElsewhere(GroupMonitor::Options options) {

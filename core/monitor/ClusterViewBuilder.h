@@ -42,8 +42,12 @@ public:
     ClusterView view() const;
     // Whether view() also makes the rows of the GUI's group list and Topics tab
     // (ClusterView::groupList, topicConsumers): at 10,000 groups that is 110,000 rows per
-    // refresh, which the exporter and the CLI never read. Off by default.
-    void setListRows(bool on) { m_listRows = on; }
+    // refresh, which the exporter and the CLI never read. Off by default, and with it the
+    // sparkline each row shows (GroupTrend::recentTotalLag stays empty).
+    void setListRows(bool on) {
+        m_listRows = on;
+        m_monitor.keepSparklines(on);
+    }
 
 private:
     static GroupMonitor::Options leanElsewhere(GroupMonitor::Options options);

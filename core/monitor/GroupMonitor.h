@@ -160,6 +160,7 @@ public:
     const lag::LagHistory& lagHistory() const { return m_lag.lagHistory(); }
     // The group series of every group, lean: the last sparklineSamples polls.
     const lag::LagHistory& sparklines() const { return m_lag.sparklines(); }
+    void keepSparklines(bool on) { m_lag.keepSparklines(on); }
 
 private:
     struct TrackedGroup {

@@ -36,7 +36,8 @@ void LagSampler::recordPoll(const GroupSnapshot& snapshot, int64_t takenAtMs, bo
     }
     if (detail)
         m_lagHistory.recordSnapshot(snapshot, takenAtMs);
-    if (std::any_of(snapshot.partitions.cbegin(), snapshot.partitions.cend(),
+    if (m_keepSparklines &&
+        std::any_of(snapshot.partitions.cbegin(), snapshot.partitions.cend(),
                     [](const PartitionSnapshot& partition) { return partition.lag.has_value(); }))
         m_sparklines.record(lag::LagSeriesKey::forGroup(snapshot.groupId()), snapshot.totalLag(),
                             takenAtMs);
@@ -100,6 +101,12 @@ MonitoredPartition LagSampler::monitoredPartition(const QString& group,
         row.drain = lag::TimeLagEstimator::drainEstimate(*partition.lag, row.consumptionRate,
                                                          row.productionRate);
     return row;
+}
+
+void LagSampler::keepSparklines(bool on) {
+    m_keepSparklines = on;
+    if (!on)
+        m_sparklines.clear();
 }
 
 QList<qint64> LagSampler::recentTotalLag(const QString& group) const {

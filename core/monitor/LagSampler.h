@@ -62,8 +62,12 @@ public:
     lag::TimeLag maxTimeLag(const QList<QPair<kafka::TopicPartition, int64_t>>& committed) const {
         return m_timeLag.maxTimeLag(committed);
     }
-    // The group's total lag at its last polls, oldest first: the list's sparkline.
+    // The group's total lag at its last polls, oldest first: the list's sparkline. Empty
+    // while sparklines are not kept.
     QList<qint64> recentTotalLag(const QString& group) const;
+    // Whether polls add to the sparklines (on by default). Only the GUI's group list shows
+    // them: the exporter and the CLI turn them off, which at 100,000 groups is 116 MB.
+    void keepSparklines(bool on);
 
     const lag::LagHistory& lagHistory() const { return m_lagHistory; }
     const lag::LagHistory& sparklines() const { return m_sparklines; }
@@ -78,6 +82,7 @@ private:
 
     lag::LagHistory m_lagHistory;
     lag::LagHistory m_sparklines;
+    bool m_keepSparklines = true;
     lag::TimeLagEstimator m_timeLag;
     QHash<kafka::TopicPartition, LogEndSample> m_logEnds;
     // How many tracked groups know each partition: its log-end table goes with the last one.

@@ -13,7 +13,6 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
-#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -189,10 +188,8 @@ private slots:
         const quint16 port = startExporter(config, &output);
         QVERIFY2(port != 0, output.constData());
 
-        QTcpServer probe;
-        QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
-        const quint16 prometheusPort = probe.serverPort();
-        probe.close();
+        const quint16 prometheusPort = test::freeLoopbackPort();
+        QVERIFY(prometheusPort != 0);
         const QString prometheusConfig = path(QStringLiteral("prometheus.yml"));
         QVERIFY(writeFile(prometheusConfig, QStringLiteral("global:\n"
                                                            "  scrape_interval: 1s\n"

@@ -21,7 +21,6 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
-#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrlQuery>
@@ -34,13 +33,6 @@ using namespace std::chrono_literals;
 namespace {
 
 const QString cliPath = QStringLiteral(GROUPSCOPE_BINARY_DIR "/app/groupscope-cli");
-
-quint16 freeLoopbackPort() {
-    QTcpServer probe;
-    if (!probe.listen(QHostAddress::LocalHost, 0))
-        return 0;
-    return probe.serverPort();
-}
 
 // One instant query's samples, as (labels, value) pairs; nullopt when the API did not
 // answer with success.
@@ -222,7 +214,7 @@ private slots:
                  qPrintable(failureContext()));
 
         // Prometheus from Debian's package, with a configuration and storage of its own.
-        m_prometheusPort = freeLoopbackPort();
+        m_prometheusPort = test::freeLoopbackPort();
         QVERIFY(m_prometheusPort != 0);
         const QString config = m_prometheusDir.filePath(QStringLiteral("prometheus.yml"));
         QFile file(config);

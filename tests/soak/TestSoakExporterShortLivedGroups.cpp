@@ -16,7 +16,6 @@
 #include <QNetworkReply>
 #include <QProcess>
 #include <QRegularExpression>
-#include <QTcpServer>
 #include <QTest>
 
 #include <cstdio>
@@ -31,13 +30,6 @@ constexpr int groupsPerRound = 2000;
 // Rounds before the memory is taken as the baseline: the first rounds grow the allocator's
 // arenas and Qt's caches to their working size.
 constexpr int warmUpRounds = 5;
-
-quint16 freeLoopbackPort() {
-    QTcpServer probe;
-    if (!probe.listen(QHostAddress::LocalHost, 0))
-        return 0;
-    return probe.serverPort();
-}
 
 } // namespace
 
@@ -100,7 +92,7 @@ private slots:
         QVERIFY(test::createTopic(topic, partitionsPerGroup, bootstrap));
         QVERIFY(test::produce(topic, 40, -1, bootstrap));
 
-        m_port = freeLoopbackPort();
+        m_port = test::freeLoopbackPort();
         QVERIFY(m_port != 0);
         m_exporter.setProcessChannelMode(QProcess::ForwardedErrorChannel);
         m_exporter.start(QStringLiteral(GROUPSCOPE_BINARY_DIR "/app/groupscope-cli"),

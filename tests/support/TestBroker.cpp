@@ -8,6 +8,7 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QProcess>
+#include <QTcpServer>
 #include <QTimer>
 #include <QUuid>
 
@@ -533,6 +534,13 @@ ProcessResult KafkaCluster::electPreferredLeaders() const {
 bool KafkaCluster::isNodeRunning(int node) const {
     return m_bed.broker(QStringLiteral("status"), {QStringLiteral("--node"), QString::number(node)})
         .ok();
+}
+
+quint16 freeLoopbackPort() {
+    QTcpServer probe;
+    if (!probe.listen(QHostAddress::LocalHost, 0))
+        return 0;
+    return probe.serverPort();
 }
 
 bool waitFor(const std::function<bool()>& condition, std::chrono::milliseconds timeout) {

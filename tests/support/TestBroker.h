@@ -273,6 +273,10 @@ private:
     QString m_address;
 };
 
+// A TCP port on 127.0.0.1 that was free a moment ago (0 when none could be had), for a
+// process the test starts to listen on.
+quint16 freeLoopbackPort();
+
 // Polls `condition` until it holds or `timeout` passes; true when it held.
 bool waitFor(const std::function<bool()>& condition,
              std::chrono::milliseconds timeout = std::chrono::seconds(30));

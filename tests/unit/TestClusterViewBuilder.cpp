@@ -43,6 +43,7 @@ private slots:
     void aCaughtUpGroupIsHealthyWithNoTimeLag() {
         lag::ManualClock clock;
         ClusterViewBuilder tracker(clock);
+        tracker.setListRows(true); // the sparkline is the list's
         ClusterSnapshot snapshot;
         for (int poll = 0; poll < 15; ++poll) {
             clock.advance(2s);
@@ -61,6 +62,7 @@ private slots:
     void aConsumerFallingBehindShowsGrowingLagTimeLagAndAWarning() {
         lag::ManualClock clock;
         ClusterViewBuilder tracker(clock);
+        tracker.setListRows(true); // the sparkline is the list's
         ClusterSnapshot snapshot;
         for (int poll = 0; poll < 15; ++poll) {
             clock.advance(2s);
@@ -82,6 +84,7 @@ private slots:
     void theSparklineKeepsOnlyTheNewestSamples() {
         lag::ManualClock clock;
         ClusterViewBuilder tracker(clock);
+        tracker.setListRows(true); // the sparkline is the list's
         ClusterSnapshot snapshot;
         const int polls = ClusterViewBuilder::sparklineSamples + 25;
         for (int poll = 0; poll < polls; ++poll) {
@@ -95,9 +98,34 @@ private slots:
         QCOMPARE(trend.first(), polls - ClusterViewBuilder::sparklineSamples);
     }
 
+    // Only the GUI's group list shows sparklines: a builder without list rows (the
+    // exporter's, the CLI's) keeps none, and keeps them again once asked for list rows.
+    void sparklinesAreKeptOnlyForListRows() {
+        lag::ManualClock clock;
+        ClusterViewBuilder tracker(clock);
+        ClusterSnapshot snapshot;
+        for (int poll = 0; poll < 3; ++poll) {
+            clock.advance(2s);
+            snapshot.groups = {group(QStringLiteral("a"), 0, 10)};
+            snapshot = observe(tracker, snapshot);
+        }
+        QVERIFY(snapshot.groups.first().trend.recentTotalLag.isEmpty());
+        QCOMPARE(tracker.monitor().sparklines().seriesCount(), 0);
+        QCOMPARE(snapshot.groups.first().trend.health, lag::GroupStatus::Ok);
+
+        tracker.setListRows(true);
+        for (int poll = 0; poll < 2; ++poll) {
+            clock.advance(2s);
+            snapshot.groups = {group(QStringLiteral("a"), 0, 10)};
+            snapshot = observe(tracker, snapshot);
+        }
+        QCOMPARE(snapshot.groups.first().trend.recentTotalLag, QList<qint64>({10, 10}));
+    }
+
     void eachGroupGetsItsOwnTrend() {
         lag::ManualClock clock;
         ClusterViewBuilder tracker(clock);
+        tracker.setListRows(true); // the sparkline is the list's
         ClusterSnapshot snapshot;
         for (int poll = 0; poll < 3; ++poll) {
             clock.advance(2s);

@@ -242,6 +242,45 @@ private slots:
         QCOMPARE(scrapes, 3); // GET, HEAD and this one; the trickle's head is not complete
     }
 
+    // A body with pieces made as it is sent (the exporter's plain scrape): the client reads
+    // every piece in order after the parts, under one Content-Length; a HEAD makes none.
+    void aStreamedBodyArrivesWholeAndInOrder() {
+        constexpr int pieceCount = 6;
+        constexpr qsizetype pieceBytes = 700 * 1024;
+        int made = 0;
+        exporter::MetricsHttpServer server([&](bool) {
+            exporter::MetricsHttpServer::MetricsBody body;
+            body.parts = {"first\n"};
+            body.moreBytes = pieceCount * pieceBytes;
+            body.more = [&] {
+                if (made == pieceCount)
+                    return QByteArray();
+                return QByteArray(pieceBytes, char('a' + made++));
+            };
+            return body;
+        });
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0));
+
+        QByteArray answer =
+            exchange(server.serverPort(), "GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n", 10000);
+        QCOMPARE(statusOf(answer), 200);
+        QVERIFY(answer.contains(QByteArray("\r\nContent-Length: ") +
+                                QByteArray::number(6 + pieceCount * pieceBytes)));
+        const QByteArray body = answer.mid(answer.indexOf("\r\n\r\n") + 4);
+        QCOMPARE(body.size(), 6 + pieceCount * pieceBytes);
+        QVERIFY(body.startsWith("first\n"));
+        for (int i = 0; i < pieceCount; ++i)
+            QCOMPARE(body.mid(6 + i * pieceBytes, pieceBytes),
+                     QByteArray(pieceBytes, char('a' + i)));
+        QCOMPARE(made, pieceCount);
+
+        made = 0;
+        answer = exchange(server.serverPort(), "HEAD /metrics HTTP/1.0\r\n\r\n");
+        QCOMPARE(statusOf(answer), 200);
+        QVERIFY(answer.endsWith("Connection: close\r\n\r\n"));
+        QCOMPARE(made, 0);
+    }
+
     void stuckClientsAreCutOffAtTheirDeadline() {
         exporter::MetricsHttpServer::Options options;
         options.requestTimeout = std::chrono::milliseconds(300);

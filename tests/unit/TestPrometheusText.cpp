@@ -3,7 +3,9 @@
 // manual clock (no commit is not lag 0, one log row per partition, the group filter, the
 // per-partition time lag equal to the watched detail's, staleness and up).
 
+#include "MetricsBodyText.h"
 #include "export/ClusterMetrics.h"
+#include "export/DeflatedText.h"
 #include "export/MetricsExporter.h"
 #include "export/PrometheusText.h"
 #include "monitor/ClusterViewBuilder.h"
@@ -79,13 +81,19 @@ double value(const QByteArray& text, const QString& name, const QStringList& lab
     return matches == 1 ? found : std::nan("");
 }
 
+QByteArray escapedLabelValue(const QString& value) {
+    QByteArray escaped;
+    exporter::PrometheusTextWriter::appendEscapedLabelValue(escaped, value);
+    return escaped;
+}
+
 // What a plain scrape of `metrics` answers once it has served `refreshes` refreshes: views
 // are rendered on the exporter's renderer thread, and the event loop brings them back.
 QByteArray scrapeAfter(exporter::MetricsExporter& metrics, int refreshes) {
     QByteArray text;
     const bool served = QTest::qWaitFor(
         [&] {
-            text = metrics.metricsText(false).parts.join();
+            text = test::metricsBodyText(metrics.metricsText(false));
             return value(text, QStringLiteral("groupscope_exporter_refreshes_total")) ==
                    double(refreshes);
         },
@@ -100,11 +108,9 @@ class TestPrometheusText : public QObject {
 
 private slots:
     void labelValuesEscapeBackslashQuoteAndNewline() {
-        QCOMPARE(PrometheusTextWriter::escapeLabelValue(QStringLiteral("a\\b\"c\nd")),
-                 QByteArray("a\\\\b\\\"c\\nd"));
+        QCOMPARE(escapedLabelValue(QStringLiteral("a\\b\"c\nd")), QByteArray("a\\\\b\\\"c\\nd"));
         // Other bytes are UTF-8 as they are, tabs and carriage returns included.
-        QCOMPARE(PrometheusTextWriter::escapeLabelValue(QStringLiteral("é\t\r")),
-                 QByteArray("\xc3\xa9\t\r"));
+        QCOMPARE(escapedLabelValue(QStringLiteral("é\t\r")), QByteArray("\xc3\xa9\t\r"));
         // HELP escapes backslash and newline only: a quote is literal there.
         QCOMPARE(PrometheusTextWriter::escapeHelp(QStringLiteral("say \"x\"\\\n")),
                  QByteArray("say \"x\"\\\\\\n"));
@@ -402,6 +408,34 @@ private slots:
     // The view's text is kept deflated and rendered through it a megabyte at a time: a scrape
     // that takes gzip gets one gzip member (the kept blocks, then the exporter's own figures)
     // that GNU gzip reads back as exactly the text, and any other scrape the text itself.
+    // Inflated in pieces of any size, down to one byte, the deflated text is exactly the
+    // text written, though a piece often ends inside a long repeat that zlib holds over.
+    void aDeflatedTextInflatesExactlyInPiecesOfAnySize() {
+        QByteArray text;
+        for (int i = 0; i < 3000; ++i)
+            text += "kafka_consumergroup_group_lag{group=\"g" + QByteArray::number(i % 7) + "\"} " +
+                    QByteArray(i % 97, 'x') + QByteArray::number(i) + "\n";
+        exporter::DeflatedTextWriter writer;
+        for (qsizetype at = 0; at < text.size(); at += 10'000)
+            writer.append(QByteArrayView(text.constData() + at,
+                                         std::min<qsizetype>(10000, text.size() - at)));
+        const exporter::DeflatedText deflated = writer.finish();
+        QCOMPARE(deflated.textSize, text.size());
+        QVERIFY(deflated.blocks.size() < text.size() / 10);
+        for (const qsizetype pieceBytes :
+             {qsizetype(1), qsizetype(7), qsizetype(4096), qsizetype(1) << 20}) {
+            exporter::TextInflater inflater(deflated);
+            QByteArray inflated;
+            for (QByteArray piece = inflater.next(pieceBytes); !piece.isEmpty();
+                 piece = inflater.next(pieceBytes)) {
+                QVERIFY(piece.size() <= pieceBytes);
+                inflated += piece;
+            }
+            QCOMPARE(inflated.size(), text.size());
+            QVERIFY2(inflated == text, qPrintable(QString::number(pieceBytes)));
+        }
+    }
+
     void aScrapeThatTakesGzipGetsTheSameTextDeflated() {
         lag::ManualClock clock;
         monitor::ClusterViewBuilder builder(clock);
@@ -423,9 +457,17 @@ private slots:
         exporter::MetricsExporter metrics(options, clock);
         metrics.observeView(view);
         QVERIFY(!scrapeAfter(metrics, 1).isEmpty());
+        // A client without gzip is sent the text inflated a piece at a time as it reads, not
+        // whole, then the exporter's own figures; Content-Length counts every piece.
         const auto plain = metrics.metricsText(false);
         QVERIFY(!plain.gzip);
-        QCOMPARE(plain.parts.first(), expected);
+        int pieces = 0;
+        const QByteArray plainText = test::metricsBodyText(plain, &pieces);
+        QVERIFY(plainText.startsWith(expected));
+        QCOMPARE(value(plainText.mid(expected.size()), QStringLiteral("groupscope_exporter_up")),
+                 1.0);
+        QCOMPARE(plainText.size(), plain.parts.join().size() + plain.moreBytes);
+        QVERIFY2(pieces > expected.size() / (1 << 20), QByteArray::number(pieces));
 
         const auto deflated = metrics.metricsText(true);
         QVERIFY(deflated.gzip);
@@ -454,7 +496,7 @@ private slots:
         options.clusterName = QStringLiteral("c");
         exporter::MetricsExporter metrics(options, clock);
         // Before the first refresh: nothing but the exporter's own figures, up 0.
-        QByteArray text = metrics.metricsText(false).parts.join();
+        QByteArray text = test::metricsBodyText(metrics.metricsText(false));
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_up")), 0.0);
         QVERIFY(std::isnan(
             value(text, QStringLiteral("groupscope_exporter_last_refresh_timestamp_seconds"))));
@@ -477,7 +519,7 @@ private slots:
         clock.advance(5s);
         metrics.observeFailure(); // e.g. "Local: Broker transport failure"
         clock.advance(7s);
-        text = metrics.metricsText(false).parts.join();
+        text = test::metricsBodyText(metrics.metricsText(false));
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_up")), 0.0);
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_staleness_seconds")), 12.0);
         QCOMPARE(value(text, QStringLiteral("kafka_consumergroup_group_lag")), 7.0);

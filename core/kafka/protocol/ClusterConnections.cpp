@@ -123,26 +123,34 @@ Result<BrokerConnection*> ClusterConnections::connection(int32_t nodeId, Deadlin
     return shared.get();
 }
 
-QHash<QString, CoordinatorLookup> ClusterConnections::coordinators(const QStringList& groupIds,
-                                                                   Deadline deadline) {
-    QHash<QString, CoordinatorLookup> found;
+QList<CoordinatorLookup> ClusterConnections::coordinators(const QStringList& groupIds,
+                                                          Deadline deadline) {
+    QList<CoordinatorLookup> found(groupIds.size());
     QStringList unknown;
-    for (const QString& groupId : groupIds) {
-        if (auto known = m_coordinators.constFind(groupId); known != m_coordinators.cend())
-            found.insert(groupId, CoordinatorLookup{*known, {}});
-        else
-            unknown.append(groupId);
+    QList<qsizetype> unknownAt; // where each unknown group is in `groupIds`
+    for (qsizetype i = 0; i < groupIds.size(); ++i) {
+        if (auto known = m_coordinators.constFind(groupIds[i]); known != m_coordinators.cend()) {
+            found[i].nodeId = *known;
+        } else {
+            unknown.append(groupIds[i]);
+            unknownAt.append(i);
+        }
     }
-    if (!unknown.isEmpty())
-        lookUpCoordinators(unknown, deadline, found);
+    if (unknown.isEmpty())
+        return found;
+    QList<CoordinatorLookup> lookedUp = lookUpCoordinators(unknown, deadline);
+    for (qsizetype i = 0; i < unknown.size(); ++i)
+        found[unknownAt[i]] = std::move(lookedUp[i]);
     return found;
 }
 
-void ClusterConnections::lookUpCoordinators(const QStringList& groupIds, Deadline deadline,
-                                            QHash<QString, CoordinatorLookup>& found) {
+QList<CoordinatorLookup> ClusterConnections::lookUpCoordinators(const QStringList& groupIds,
+                                                                Deadline deadline) {
+    QList<CoordinatorLookup> found(groupIds.size());
     auto failAll = [&](const KafkaError& error) {
-        for (const QString& groupId : groupIds)
-            found.insert(groupId, CoordinatorLookup{-1, error});
+        for (CoordinatorLookup& lookup : found)
+            lookup.error = error;
+        return found;
     };
     Result<BrokerConnection*> connection = anyConnection(deadline);
     if (!connection)
@@ -152,22 +160,21 @@ void ClusterConnections::lookUpCoordinators(const QStringList& groupIds, Deadlin
     if (!version)
         return failAll(KafkaError::fromCode(RD_KAFKA_RESP_ERR__UNSUPPORTED_FEATURE,
                                             QStringLiteral("FindCoordinator")));
-    auto remember = [&](const QString& groupId, const Struct& answer) {
+    auto remember = [&](qsizetype at, const Struct& answer) {
+        const QString& groupId = groupIds[at];
         const int64_t error = answer.integer("ErrorCode");
         if (error != 0) {
             QString message = answer.string("ErrorMessage");
-            found.insert(groupId,
-                         CoordinatorLookup{-1, KafkaError::fromCode(
-                                                   int(error), QStringLiteral("coordinator of %1%2")
-                                                                   .arg(groupId)
-                                                                   .arg(inParentheses(message)))});
+            found[at].error = KafkaError::fromCode(
+                int(error),
+                QStringLiteral("coordinator of %1%2").arg(groupId).arg(inParentheses(message)));
             return;
         }
         const BrokerAddress address{answer.string("Host"), int(answer.integer("Port")),
                                     int32_t(answer.integer("NodeId"))};
         m_brokers.insert(address.nodeId, address);
         m_coordinators.insert(groupId, address.nodeId);
-        found.insert(groupId, CoordinatorLookup{address.nodeId, {}});
+        found[at].nodeId = address.nodeId;
     };
 
     if (*version >= 4) {
@@ -177,31 +184,46 @@ void ClusterConnections::lookUpCoordinators(const QStringList& groupIds, Deadlin
         Result<Struct> answer = connection.value()->call(api, *version, request, deadline);
         if (!answer)
             return failAll(answer.error());
-        for (const Struct& coordinator : answer.value().structs("Coordinators"))
-            remember(coordinator.string("Key"), coordinator);
-        for (const QString& groupId : groupIds) {
-            if (!found.contains(groupId))
-                found.insert(groupId, CoordinatorLookup{
-                                          -1, KafkaError::fromCode(RD_KAFKA_RESP_ERR__BAD_MSG,
-                                                                   QStringLiteral("FindCoordinator "
-                                                                                  "did not answer "
-                                                                                  "for %1")
-                                                                       .arg(groupId))});
+        // Kafka answers in the order it was asked; an answer out of that order is placed
+        // by its key, through an index of the groups made only then.
+        const StructList& answers = answer.value().structs("Coordinators");
+        QHash<QString, qsizetype> indexOfGroup;
+        std::vector<bool> answered(size_t(groupIds.size()), false);
+        for (size_t i = 0; i < answers.size(); ++i) {
+            const QString key = answers[i].string("Key");
+            qsizetype at =
+                qsizetype(i) < groupIds.size() && groupIds[qsizetype(i)] == key ? qsizetype(i) : -1;
+            if (at < 0) {
+                if (indexOfGroup.isEmpty())
+                    for (qsizetype g = 0; g < groupIds.size(); ++g)
+                        indexOfGroup.insert(groupIds[g], g);
+                at = indexOfGroup.value(key, -1);
+            }
+            if (at < 0)
+                continue; // a key not asked about
+            remember(at, answers[i]);
+            answered[size_t(at)] = true;
         }
-        return;
+        for (qsizetype i = 0; i < groupIds.size(); ++i)
+            if (!answered[size_t(i)])
+                found[i].error = KafkaError::fromCode(
+                    RD_KAFKA_RESP_ERR__BAD_MSG,
+                    QStringLiteral("FindCoordinator did not answer for %1").arg(groupIds[i]));
+        return found;
     }
     // Brokers before Kafka 3.0 take one key per request.
-    for (const QString& groupId : groupIds) {
+    for (qsizetype i = 0; i < groupIds.size(); ++i) {
         Struct request = MessageCodec::make(api.request);
-        request.set("Key", groupId);
+        request.set("Key", groupIds[i]);
         request.set("KeyType", groupKeyType);
         Result<Struct> answer = connection.value()->call(api, *version, request, deadline);
         if (!answer) {
-            found.insert(groupId, CoordinatorLookup{-1, answer.error()});
+            found[i].error = answer.error();
             continue;
         }
-        remember(groupId, answer.value());
+        remember(i, answer.value());
     }
+    return found;
 }
 
 bool ClusterConnections::isCoordinatorMoving(int64_t errorCode) {
