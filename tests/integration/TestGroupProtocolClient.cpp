@@ -164,6 +164,21 @@ private slots:
         QVERIFY(!owner.isReconciling());
     }
 
+    // A group named twice (the CLI's delete takes its --group options as given) is described
+    // twice, in place: not once and then as a blank group.
+    void aGroupAskedForTwiceIsDescribedTwice() {
+        auto client = makeClient();
+        const QStringList asked{m_classicGroups[0], m_classicGroups[1], m_classicGroups[0]};
+        const Result<QList<GroupDescription>> described = client->describeGroups(asked);
+        QVERIFY2(described.ok(), qPrintable(failureOf(described)));
+        QCOMPARE(described.value().size(), 3);
+        for (int i = 0; i < 3; ++i) {
+            QCOMPARE(described.value()[i].groupId, asked[i]);
+            QVERIFY2(!described.value()[i].error, qPrintable(described.value()[i].error.message));
+            QCOMPARE(described.value()[i].state, GroupState::Empty);
+        }
+    }
+
     void aGroupThatDoesNotExistIsDead() {
         auto client = makeClient();
         const QString missing = test::uniqueName(QStringLiteral("protocol-client-missing"));
