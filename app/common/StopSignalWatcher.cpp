@@ -15,7 +15,9 @@ namespace {
 
 // Shared with the signal handler, hence plain lock-free statics.
 std::atomic<int> writeFd{-1};
-volatile std::sig_atomic_t receivedSignalNumber = 0;
+std::atomic<bool> stopSignalArrived{false};
+// Only lock-free atomics may be touched in a signal handler.
+static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free);
 std::atomic<bool> watcherActive{false};
 
 } // namespace
@@ -30,7 +32,7 @@ StopSignalWatcher::StopSignalWatcher() {
     }
     m_readFd = fds[0];
     writeFd = fds[1];
-    receivedSignalNumber = 0;
+    stopSignalArrived = false;
 
     struct sigaction action = {};
     action.sa_handler = &StopSignalWatcher::handleSignal;
@@ -44,17 +46,23 @@ StopSignalWatcher::StopSignalWatcher() {
 StopSignalWatcher::~StopSignalWatcher() {
     if (!m_installed)
         return;
-    sigaction(SIGINT, &m_previousInterrupt, nullptr);
-    sigaction(SIGTERM, &m_previousTerminate, nullptr);
+    restorePreviousHandlers();
     const int fd = writeFd.exchange(-1);
     close(fd);
     close(m_readFd);
     watcherActive = false;
 }
 
-void StopSignalWatcher::handleSignal(int signalNumber) {
+void StopSignalWatcher::restorePreviousHandlers() {
+    if (!m_installed || m_handlersRestored.exchange(true))
+        return;
+    sigaction(SIGINT, &m_previousInterrupt, nullptr);
+    sigaction(SIGTERM, &m_previousTerminate, nullptr);
+}
+
+void StopSignalWatcher::handleSignal(int) {
     const int savedErrno = errno; // the interrupted code may be about to read errno
-    receivedSignalNumber = signalNumber;
+    stopSignalArrived = true;
     const int fd = writeFd.load();
     if (fd >= 0) {
         const char byte = 1;
@@ -64,8 +72,8 @@ void StopSignalWatcher::handleSignal(int signalNumber) {
     errno = savedErrno;
 }
 
-int StopSignalWatcher::receivedSignal() const {
-    return receivedSignalNumber;
+const std::atomic<bool>* StopSignalWatcher::arrivedFlag() const {
+    return &stopSignalArrived;
 }
 
 bool StopSignalWatcher::waitUntil(Clock::time_point deadline) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <csignal>
 
@@ -22,8 +23,12 @@ public:
     bool isInstalled() const { return m_installed; }
     // Waits until a stop signal has arrived or `deadline` passes; true for a signal.
     bool waitUntil(Clock::time_point deadline);
-    // The signal that arrived (SIGINT or SIGTERM), 0 while none has.
-    int receivedSignal() const;
+    // Raised by the signal handler itself, so any thread that reads it sees the signal as
+    // soon as it is delivered: before any answer that arrives after it is handled.
+    const std::atomic<bool>* arrivedFlag() const;
+    // Puts the previous handlers back now rather than on destruction, so that the next
+    // signal takes its default course (a second Ctrl-C ends the process). Once only.
+    void restorePreviousHandlers();
     // Becomes readable once a stop signal has arrived, for an event loop to watch
     // (a QSocketNotifier); -1 when not installed.
     int wakeFd() const { return m_readFd; }
@@ -32,6 +37,7 @@ private:
     static void handleSignal(int signalNumber);
 
     bool m_installed = false;
+    std::atomic<bool> m_handlersRestored{false};
     bool m_signalled = false;
     int m_readFd = -1;
     struct sigaction m_previousInterrupt = {};

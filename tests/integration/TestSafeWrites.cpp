@@ -400,6 +400,18 @@ admin.close()
                      QStringLiteral("--verify-for"), QStringLiteral("0")});
     }
 
+    // Sends Ctrl-C and waits until the command says it took it; `output` collects what
+    // the command printed.
+    static bool interruptAndWaitForTheAcknowledgement(QProcess& reset, QByteArray& output) {
+        ::kill(pid_t(reset.processId()), SIGINT);
+        return test::waitFor(
+            [&] {
+                output += reset.readAll();
+                return output.contains("Interrupted: no further write will be sent.");
+            },
+            60s);
+    }
+
     // The next process that connects resolves the entry in doubt (here a dry run of its
     // undo) from what the broker holds; returns the entry's partition as recovered.
     QJsonObject recoveredByTheNextProcess(const QString& group) {
@@ -414,9 +426,10 @@ admin.close()
         return entry[QStringLiteral("partitions")].toArray().first().toObject();
     }
 
-    // kill -9 after the intent was recorded, before the request reached the broker: the
-    // entry is in doubt; the next process reads the group back and records it unchanged.
-    void aProcessKilledBeforeItsWriteWasSentChangedNothing() {
+    // Ctrl-C twice after the intent was recorded, before the request reached the broker:
+    // the first is acknowledged, the second ends the process at once. The entry is in
+    // doubt; the next process reads the group back and records it unchanged.
+    void aSecondCtrlCQuitsAtOnceAndTheNextProcessFindsNothingChanged() {
         const QString group = test::uniqueName(QStringLiteral("safe-crash-before-send"));
         QVERIFY(test::commitOffsets(group, m_topic, {10, 10}));
         test::FaultyProxy proxy(test::bootstrapServers());
@@ -428,8 +441,11 @@ admin.close()
         QVERIFY(test::waitFor([&] { return proxy.faultsApplied() == 1; }, 60s));
         QCOMPARE(journalEntry(group)[QStringLiteral("state")].toString(),
                  QStringLiteral("in doubt"));
-        reset.kill();
+        QByteArray output;
+        QVERIFY(interruptAndWaitForTheAcknowledgement(reset, output));
+        ::kill(pid_t(reset.processId()), SIGINT);
         QVERIFY(reset.waitForFinished(10000));
+        QCOMPARE(reset.exitStatus(), QProcess::CrashExit); // ended by the signal itself
 
         const QJsonObject partition = recoveredByTheNextProcess(group);
         QCOMPARE(partition[QStringLiteral("before")].toInteger(), qint64(10));
@@ -564,10 +580,12 @@ c.close(autocommit=False)
         startReset(reset, proxy, group, m_topic + QStringLiteral(":0"), 7);
         QVERIFY(reset.waitForStarted());
         QVERIFY(test::waitFor([&] { return proxy.faultsApplied() == 1; }, 60s));
-        ::kill(pid_t(reset.processId()), SIGINT);
+        QByteArray output;
+        // The answer is let through only once the process has taken the signal.
+        QVERIFY(interruptAndWaitForTheAcknowledgement(reset, output));
         proxy.releaseHeldRequests();
         QVERIFY(reset.waitForFinished(60000));
-        const QByteArray output = reset.readAll();
+        output += reset.readAll();
         QVERIFY2(reset.exitCode() == 130, output.constData());
         QCOMPARE(currentOffsetByKafka(group, m_topic, 0), std::optional<qint64>(7));
         const QJsonObject entry = journalEntry(group);
