@@ -40,8 +40,8 @@ void printClassicOffsets(QTextStream& out, const GroupSnapshot& group) {
                       QString::number(partition.topicPartition.partition),
                       dashIfMissing(partition.committedOffset),
                       dashIfNegative(partition.logEndOffset), dashIfMissing(partition.lag),
-                      dashIfEmpty(partition.memberId), dashIfEmpty(partition.host),
-                      dashIfEmpty(partition.clientId)});
+                      dashIfEmpty(partition.memberId()), dashIfEmpty(partition.host()),
+                      dashIfEmpty(partition.clientId())});
     table.print(out);
 }
 

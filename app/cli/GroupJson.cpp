@@ -62,12 +62,12 @@ void writeLagDetail(IndentedJsonWriter& json, const lag::LagDetail& detail, int6
 void writePartition(IndentedJsonWriter& json, const monitor::PartitionSnapshot& partition,
                     bool lagDetail, int64_t nowMs) {
     json.beginObject();
-    json.fieldOrNull("clientId"_L1, partition.clientId);
-    json.fieldOrNull("consumerId"_L1, partition.memberId);
+    json.fieldOrNull("clientId"_L1, partition.clientId());
+    json.fieldOrNull("consumerId"_L1, partition.memberId());
     writeOffset(json, "currentOffset"_L1, partition.committedOffset);
     if (partition.error)
         json.field("error"_L1, partition.error.toString());
-    json.fieldOrNull("host"_L1, partition.host);
+    json.fieldOrNull("host"_L1, partition.host());
     writeOffset(json, "lag"_L1, partition.lag);
     if (lagDetail)
         writeLagDetail(json, partition.lagDetail, nowMs);

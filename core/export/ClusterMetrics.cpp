@@ -388,9 +388,9 @@ void writeClusterMetrics(PrometheusTextWriter& writer, const monitor::ClusterVie
                     {"topic", topic},
                     {"partition", QString::number(partition.topicPartition.partition)}};
                 if (options.memberLabels)
-                    labels += {{"member_host", partition.host},
-                               {"consumer_id", partition.memberId},
-                               {"client_id", partition.clientId}};
+                    labels += {{"member_host", partition.host()},
+                               {"consumer_id", partition.memberId()},
+                               {"client_id", partition.clientId()}};
                 partitionLabels.append(labels);
             } else if (options.granularity == Granularity::Topic) {
                 qsizetype index = topicRowOf.value(topic, -1);

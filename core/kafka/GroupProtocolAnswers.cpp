@@ -298,6 +298,12 @@ QStringList fetchCommittedOffsets(BrokerConnection& connection, int16_t newestVe
     }
     auto readPartitions = [&](const QString& groupId, const StructList& topics) {
         QList<CommittedOffset>& committed = offsets[groupId];
+        // At the size the answer gives: grown one append at a time, a poll's lists at 100,000
+        // groups took 102 MB (heaptrack).
+        qsizetype answered = 0;
+        for (const Struct& topic : topics)
+            answered += topic.structs("Partitions").size();
+        committed.reserve(committed.size() + answered);
         for (const Struct& topic : topics) {
             const QString topicName = topic.string("Name");
             for (const Struct& partition : topic.structs("Partitions")) {

@@ -2,6 +2,8 @@
 
 #include "snapshot/GroupSnapshot.h"
 
+#include <algorithm>
+
 namespace groupscope::lag {
 
 namespace {
@@ -97,15 +99,39 @@ PartitionStatus HealthEvaluator::evaluateCommits(const std::vector<CommitObserva
     return PartitionStatus::Ok;
 }
 
+namespace {
+
+template <typename Entries>
+auto lowerBound(Entries& entries, const kafka::TopicPartition& partition) {
+    return std::lower_bound(
+        entries.begin(), entries.end(), partition,
+        [](const auto& entry, const kafka::TopicPartition& tp) { return entry.partition < tp; });
+}
+
+} // namespace
+
 HealthEvaluator::PartitionState& HealthEvaluator::state(const QString& group,
                                                         const kafka::TopicPartition& partition) {
     GroupPartitions& partitions = m_groups[group];
-    auto it = partitions.find(partition);
-    if (it == partitions.end())
+    auto it = lowerBound(partitions, partition);
+    if (it == partitions.end() || it->partition != partition)
         it = partitions.insert(
-            partition,
-            {CommitWindow(m_options.windowSize, m_options.minimumDistanceMs), std::nullopt});
-    return *it;
+            it, {partition,
+                 {CommitWindow(m_options.windowSize, m_options.minimumDistanceMs), std::nullopt}});
+    return it->state;
+}
+
+const HealthEvaluator::PartitionState*
+HealthEvaluator::find(const GroupPartitions& partitions, const kafka::TopicPartition& partition) {
+    const auto it = lowerBound(partitions, partition);
+    return it != partitions.end() && it->partition == partition ? &it->state : nullptr;
+}
+
+void HealthEvaluator::fitToSize(GroupPartitions& partitions) {
+    // A quarter unused at most: a group's partitions rarely change, so this reallocates
+    // about once per group, after the poll that first showed them.
+    if (partitions.capacity() - partitions.size() > partitions.size() / 4)
+        partitions.shrink_to_fit();
 }
 
 void HealthEvaluator::observeCommit(const QString& group, const kafka::TopicPartition& partition,
@@ -116,6 +142,14 @@ void HealthEvaluator::observeCommit(const QString& group, const kafka::TopicPart
 void HealthEvaluator::setCurrentLag(const QString& group, const kafka::TopicPartition& partition,
                                     int64_t currentLag) {
     state(group, partition).currentLag = currentLag;
+}
+
+void HealthEvaluator::setCurrentLags(const monitor::GroupSnapshot& snapshot) {
+    for (const monitor::PartitionSnapshot& partition : snapshot.partitions)
+        if (const auto lag = partition.lagToConsume())
+            setCurrentLag(snapshot.groupId(), partition.topicPartition, *lag);
+    if (const auto it = m_groups.find(snapshot.groupId()); it != m_groups.end())
+        fitToSize(*it);
 }
 
 void HealthEvaluator::observeSnapshot(const monitor::GroupSnapshot& snapshot, int64_t takenAtMs) {
@@ -129,6 +163,8 @@ void HealthEvaluator::observeSnapshot(const monitor::GroupSnapshot& snapshot, in
         if (commits.empty() || commits.back().offset != *partition.committedOffset)
             partitionState.window.add({*partition.committedOffset, *lag, takenAtMs});
     }
+    if (const auto it = m_groups.find(snapshot.groupId()); it != m_groups.end())
+        fitToSize(*it);
 }
 
 void HealthEvaluator::removePartition(const QString& group,
@@ -136,8 +172,10 @@ void HealthEvaluator::removePartition(const QString& group,
     const auto it = m_groups.find(group);
     if (it == m_groups.end())
         return;
-    it->remove(partition);
-    if (it->isEmpty())
+    const auto entry = lowerBound(*it, partition);
+    if (entry != it->end() && entry->partition == partition)
+        it->erase(entry);
+    if (it->empty())
         m_groups.erase(it);
 }
 
@@ -163,11 +201,9 @@ PartitionHealth HealthEvaluator::evaluate(const kafka::TopicPartition& partition
 PartitionHealth HealthEvaluator::evaluatePartition(const QString& group,
                                                    const kafka::TopicPartition& partition) const {
     const auto groupIt = m_groups.constFind(group);
-    if (groupIt != m_groups.cend()) {
-        const auto it = groupIt->constFind(partition);
-        if (it != groupIt->cend())
-            return evaluate(partition, *it);
-    }
+    if (groupIt != m_groups.cend())
+        if (const PartitionState* state = find(*groupIt, partition))
+            return evaluate(partition, *state);
     PartitionHealth unknown;
     unknown.topicPartition = partition;
     unknown.reason = QStringLiteral("no commits yet");
@@ -178,12 +214,12 @@ GroupHealth HealthEvaluator::evaluateGroup(const QString& group) const {
     GroupHealth health;
     health.group = group;
     const auto groupIt = m_groups.constFind(group);
-    if (groupIt == m_groups.cend() || groupIt->isEmpty())
+    if (groupIt == m_groups.cend() || groupIt->empty())
         return health; // NotFound
     health.status = GroupStatus::Ok;
     int completePartitions = 0;
-    for (auto it = groupIt->cbegin(); it != groupIt->cend(); ++it) {
-        PartitionHealth partition = evaluate(it.key(), it.value());
+    for (const PartitionEntry& entry : *groupIt) {
+        PartitionHealth partition = evaluate(entry.partition, entry.state);
         const int64_t lag = partition.currentLag.value_or(0);
         health.totalLag += std::max<int64_t>(0, lag);
         if (!health.maxLag || lag > health.maxLag->currentLag.value_or(0))

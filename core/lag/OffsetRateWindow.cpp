@@ -1,5 +1,7 @@
 #include "lag/OffsetRateWindow.h"
 
+#include "lag/BoundedVector.h"
+
 #include <algorithm>
 
 namespace groupscope::lag {
@@ -16,16 +18,15 @@ void OffsetRateWindow::add(int64_t offset, int64_t timeMs) {
     // the newest sample moves forward until it is an eighth of the window past the one
     // before it, and only then stays and a new newest follows. Every sample but the newest
     // is then at least an eighth of the window after the one before it, so at most 10 are
-    // kept at any poll interval (one per 2 s poll made 30), in a vector that never grows
-    // past its first allocation: 160 bytes for each of 100,000 group partitions at 10,000
-    // groups. The rate then spans at least the window less an eighth and one poll interval.
+    // kept at any poll interval (one per 2 s poll made 30). The rate then spans at least
+    // the window less an eighth and one poll interval.
     if (m_samples.size() >= 2 &&
         m_samples.back().timeMs - m_samples[m_samples.size() - 2].timeMs < spacingMs()) {
         m_samples.back() = {offset, timeMs};
         return;
     }
-    if (m_samples.empty())
-        m_samples.reserve(size_t(std::min(m_sampleLimit, maxSamplesKept())));
+    // The vector grows with its samples up to those 10 (9.6 MB less at 10,000 idle groups).
+    reserveOneMoreUpTo(m_samples, size_t(std::min(m_sampleLimit, maxSamplesKept())));
     m_samples.push_back({offset, timeMs});
 }
 

@@ -80,6 +80,9 @@ private:
                 m_outcomes.post({m_session->view()});
             else
                 m_outcomes.post({polled.error().toString()});
+            // The poll let go of each group's last rows as it went: their pages go back
+            // to the system here, as the renderer's do after a render.
+            returnFreedPages();
         }
         if (!m_stopRequested->load())
             m_nextRefresh->start(Milliseconds(m_intervalMs.load()));

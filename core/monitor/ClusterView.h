@@ -50,7 +50,8 @@ struct ClusterView {
 // BenchGuiTenThousandGroups).
 void releaseInBackground(ClusterView replaced);
 // The same hand-back of empty pages, on the calling thread (not the GUI's): the exporter's
-// renderer calls it after each render, when a refresh's garbage is free.
+// renderer calls it after each render, and the pipeline's worker after each refresh, when
+// the rows the poll replaced are free.
 void returnFreedPages();
 
 } // namespace groupscope::monitor

@@ -37,17 +37,22 @@ QStringList ClusterViewBuilder::setWatchedGroups(const QStringList& groups,
     return added;
 }
 
-void ClusterViewBuilder::observePoll(const QList<GroupSnapshot>& groups, bool wholeCluster) {
-    const int64_t takenAtMs = m_clock.nowMs();
-    QSet<QString> polled;
-    polled.reserve(groups.size());
-    for (const GroupSnapshot& group : groups) {
-        m_monitor.observePoll(group, takenAtMs);
-        polled.insert(group.groupId());
-    }
+void ClusterViewBuilder::observePolledGroup(const GroupSnapshot& group) {
+    // Every request of the poll was answered before its first group was assembled: the
+    // poll's values are as of then.
+    if (!m_pollTakenAtMs)
+        m_pollTakenAtMs = m_clock.nowMs();
+    m_monitor.observePoll(group, *m_pollTakenAtMs);
+    m_polledGroups.insert(group.groupId());
+}
+
+void ClusterViewBuilder::endPoll(bool wholeCluster) {
+    const int64_t takenAtMs = m_pollTakenAtMs.value_or(m_clock.nowMs());
     if (wholeCluster)
-        m_monitor.observeGroupsAbsentFrom(polled);
+        m_monitor.observeGroupsAbsentFrom(m_polledGroups);
     m_takenAt = QDateTime::fromMSecsSinceEpoch(takenAtMs, Qt::UTC);
+    m_pollTakenAtMs.reset();
+    m_polledGroups.clear();
 }
 
 ClusterView ClusterViewBuilder::view() const {

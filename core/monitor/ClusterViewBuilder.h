@@ -8,6 +8,8 @@
 #include <QSet>
 #include <QStringList>
 
+#include <optional>
+
 namespace groupscope::monitor {
 
 // The computing half of the live pipeline, without any Kafka handle: one GroupMonitor fed
@@ -32,9 +34,12 @@ public:
     QStringList setWatchedGroups(const QStringList& groups, GroupMonitor::HistorySource source);
     const QStringList& watchedGroups() const { return m_watched; }
 
-    // One poll. `wholeCluster`: it listed every group, so a tracked group missing from it
-    // counts as absent (see GroupMonitor::Options::evictAfterAbsentPolls).
-    void observePoll(const QList<GroupSnapshot>& groups, bool wholeCluster);
+    // One poll, group by group as the inspection assembles them (GroupInspector's sink), so
+    // each group's last rows go as its new ones come; then endPoll(). `wholeCluster`: the
+    // poll listed every group, so a tracked group missing from it counts as absent (see
+    // GroupMonitor::Options::evictAfterAbsentPolls).
+    void observePolledGroup(const GroupSnapshot& group);
+    void endPoll(bool wholeCluster);
 
     GroupMonitor& monitor() { return m_monitor; }
     const GroupMonitor& monitor() const { return m_monitor; }
@@ -56,6 +61,9 @@ private:
     GroupMonitor m_monitor;
     QStringList m_watched; // sorted
     QDateTime m_takenAt;   // of the last poll
+    // The poll under way: when its first group came, and the groups it has had so far.
+    std::optional<int64_t> m_pollTakenAtMs;
+    QSet<QString> m_polledGroups;
     bool m_listRows = false;
 };
 

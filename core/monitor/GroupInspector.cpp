@@ -16,20 +16,41 @@ using kafka::GroupDescription;
 using kafka::LogOffsets;
 using kafka::TopicPartition;
 
+namespace {
+
+// A committed partition's offsets as its row shows them (assembleGroupSnapshot), before the
+// rows are assembled: what the lag detail reader needs to know what to read.
+kafka::PartitionPosition committedPosition(const CommittedOffset& commit,
+                                           const QHash<TopicPartition, LogOffsets>& logOffsets) {
+    kafka::PartitionPosition position;
+    position.topicPartition = commit.topicPartition;
+    position.committedOffset = commit.offset;
+    if (const auto found = logOffsets.constFind(commit.topicPartition); found != logOffsets.cend())
+        position.setLogRange(*found);
+    return position;
+}
+
+void sortByGroupId(QList<GroupSnapshot>& groups) {
+    std::sort(groups.begin(), groups.end(),
+              [](const auto& a, const auto& b) { return a.groupId() < b.groupId(); });
+}
+
+} // namespace
+
 GroupSnapshot assembleGroupSnapshot(const GroupDescription& description,
                                     const QList<CommittedOffset>& committed,
                                     const QHash<TopicPartition, LogOffsets>& logOffsets) {
     GroupSnapshot snapshot;
     snapshot.description = description;
     QMap<TopicPartition, PartitionSnapshot> rows; // QMap keeps them sorted
-    for (const auto& member : description.members)
+    for (const auto& member : description.members) {
+        const PartitionOwner owner(member);
         for (const TopicPartition& tp : member.assignment) {
             PartitionSnapshot& row = rows[tp];
             row.topicPartition = tp;
-            row.memberId = member.memberId;
-            row.clientId = member.clientId;
-            row.host = member.host;
+            row.owner = owner;
         }
+    }
     QHash<TopicPartition, int64_t> shareLags;
     for (const CommittedOffset& commit : committed) {
         PartitionSnapshot& row = rows[commit.topicPartition];
@@ -130,6 +151,17 @@ GroupInspector::describeWithOffsets(const QStringList& groupIds) {
 }
 
 kafka::Result<QList<GroupSnapshot>> GroupInspector::inspect(const QStringList& groupIds) {
+    QList<GroupSnapshot> snapshots;
+    snapshots.reserve(groupIds.size());
+    const kafka::Status inspected = inspect(
+        groupIds, [&snapshots](GroupSnapshot&& group) { snapshots.append(std::move(group)); });
+    if (!inspected)
+        return inspected.error();
+    sortByGroupId(snapshots);
+    return snapshots;
+}
+
+kafka::Status GroupInspector::inspect(const QStringList& groupIds, const GroupSink& sink) {
     auto described = describeWithOffsets(groupIds);
     if (!described)
         return described.error();
@@ -145,7 +177,7 @@ kafka::Result<QList<GroupSnapshot>> GroupInspector::inspect(const QStringList& g
 
     // Each partition once: many groups read the same topics (100,000 groups can name one
     // partition 100,000 times, and sorting those copies cost half a second).
-    // Each group's commits are found once, by its id, for both passes.
+    // Each group's commits are found once, by its id, for every pass.
     QSet<TopicPartition> partitions;
     static const QList<CommittedOffset> noCommits;
     std::vector<const QList<CommittedOffset>*> commitsOf;
@@ -166,36 +198,47 @@ kafka::Result<QList<GroupSnapshot>> GroupInspector::inspect(const QStringList& g
     for (const LogOffsets& offsets : logOffsets.value())
         logOffsetsByPartition.insert(offsets.topicPartition, offsets);
 
-    QList<GroupSnapshot> snapshots;
-    snapshots.reserve(descriptions.size());
+    if (m_lagDetail) {
+        for (qsizetype i = 0; i < descriptions.size(); ++i)
+            for (const CommittedOffset& commit : *commitsOf[size_t(i)])
+                m_lagDetail->want(descriptions[i].type,
+                                  committedPosition(commit, logOffsetsByPartition));
+        m_lagDetail->readWanted(m_admin);
+    }
     for (qsizetype i = 0; i < descriptions.size(); ++i) {
         const GroupDescription& description = descriptions[i];
         GroupSnapshot snapshot =
             assembleGroupSnapshot(description, *commitsOf[size_t(i)], logOffsetsByPartition);
         snapshot.error = description.error;
-        snapshots.append(std::move(snapshot));
+        if (m_lagDetail)
+            m_lagDetail->fill(snapshot);
+        sink(std::move(snapshot));
     }
-    std::sort(snapshots.begin(), snapshots.end(),
-              [](const auto& a, const auto& b) { return a.groupId() < b.groupId(); });
     if (m_lagDetail)
-        m_lagDetail->fill(m_admin, snapshots);
-    return snapshots;
+        m_lagDetail->endFill();
+    return kafka::Done{};
 }
 
 kafka::Result<ClusterSnapshot> GroupInspector::inspectAll() {
     ClusterSnapshot cluster;
     cluster.takenAt = QDateTime::currentDateTimeUtc();
+    const kafka::Status inspected =
+        inspectAll([&cluster](GroupSnapshot&& group) { cluster.groups.append(std::move(group)); });
+    if (!inspected)
+        return inspected.error();
+    sortByGroupId(cluster.groups);
+    return cluster;
+}
+
+kafka::Status GroupInspector::inspectAll(const GroupSink& sink) {
     auto listings = m_admin.listGroups();
     if (!listings)
         return listings.error();
     QStringList groupIds;
+    groupIds.reserve(listings.value().size());
     for (const auto& listing : listings.value())
         groupIds.append(listing.groupId);
-    auto groups = inspect(groupIds);
-    if (!groups)
-        return groups.error();
-    cluster.groups = std::move(groups).value();
-    return cluster;
+    return inspect(groupIds, sink);
 }
 
 } // namespace groupscope::monitor

@@ -86,9 +86,7 @@ void GroupMonitor::observePoll(const GroupSnapshot& snapshot, int64_t takenAtMs)
     const bool detail = keepsDetail(snapshot.groupId());
     m_lag.recordPoll(snapshot, takenAtMs, detail);
     if (commitsFromStream()) {
-        for (const PartitionSnapshot& partition : snapshot.partitions)
-            if (const auto lag = partition.lagToConsume())
-                m_health.setCurrentLag(snapshot.groupId(), partition.topicPartition, *lag);
+        m_health.setCurrentLags(snapshot);
         m_commits.flushCommitsAwaitingLogEnd(snapshot.groupId());
     } else {
         m_health.observeSnapshot(snapshot, takenAtMs);
@@ -124,6 +122,14 @@ void GroupMonitor::trackPartitions(const QString& groupId, TrackedGroup& group,
         std::sort(present.begin(), present.end());
     if (present == group.knownPartitions && group.absentPartitionPolls.isEmpty())
         return; // the common case: the same partitions as before
+    if (group.knownPartitions.isEmpty()) {
+        // A group's first poll: taken whole, at its size. Inserted one by one, the lists
+        // grew to 50 MB at 100,000 groups of ten partitions, against 32 MB of entries.
+        for (const TopicPartition& partition : std::as_const(present))
+            m_lag.usePartition(partition);
+        group.knownPartitions = std::move(present);
+        return;
+    }
     const auto contains = [](const QList<TopicPartition>& sorted, const TopicPartition& tp) {
         return std::binary_search(sorted.cbegin(), sorted.cend(), tp);
     };

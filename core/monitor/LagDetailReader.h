@@ -5,6 +5,7 @@
 
 #include <QHash>
 #include <QPair>
+#include <QSet>
 
 namespace groupscope::monitor {
 
@@ -44,15 +45,54 @@ public:
     explicit LagDetailReader(Options options)
         : m_options(options) {}
 
-    // Fills PartitionSnapshot::lagDetail of every partition of `groups`. Through the
-    // librdkafka fallback (a profile the own protocol client does not speak) the figures
-    // that need the log say so, with the fallback's note.
-    void fill(kafka::AdminClient& admin, QList<GroupSnapshot>& groups);
+    // One poll's fill, in steps, so that the poll can hand each group on as soon as it is
+    // assembled instead of holding every group's rows until the reads are done:
+    // 1. want() each committed partition of the poll (as its row will show it);
+    // 2. readWanted() once: the requests for everything wanted since the last call;
+    // 3. fill() each group: its PartitionSnapshot::lagDetail, from those reads;
+    // 4. endFill(): lets go of the poll's answers and details (a table of up to one entry
+    //    per row), keeping only the good reads the next poll may reuse.
+    // Through the librdkafka fallback (a profile the own protocol client does not speak) the
+    // figures that need the log say so, with the fallback's note.
+    void want(kafka::GroupType type, const kafka::PartitionPosition& partition);
+    void readWanted(kafka::AdminClient& admin);
+    void fill(GroupSnapshot& group);
+    void endFill();
     const Cost& lastCost() const { return m_cost; }
 
 private:
     using ReadKey = QPair<kafka::TopicPartition, int64_t>; // partition, committed offset
+    // What decides a partition's detail in one poll: its commit and its log's range (the
+    // last stable offset and the records read are looked up by partition and commit).
+    struct DetailKey {
+        kafka::TopicPartition topicPartition;
+        int64_t committed = 0;
+        int64_t logStart = 0;
+        int64_t logEnd = 0;
+        friend bool operator==(const DetailKey&, const DetailKey&) = default;
+        friend size_t qHash(const DetailKey& key, size_t seed = 0) {
+            return qHashMulti(seed, key.topicPartition, key.committed, key.logStart, key.logEnd);
+        }
+    };
+    // Step 1's list, emptied by step 2.
+    struct Wanted {
+        QList<kafka::TopicPartition> stableOffsets;
+        QSet<kafka::TopicPartition> stableOffsetsAsked;
+        QList<kafka::LogReadRequest> reads;
+        QSet<ReadKey> readsAsked;
+    };
     Options m_options;
+    Wanted m_wanted;
+    // Step 2's answers, for step 3: every read of this poll (failed ones too, which say
+    // why), the last stable offsets, and the details made so far. Groups at the same commit
+    // of a partition share one detail: many groups sit at the log end of the same
+    // partitions, and a detail per row was the largest part of an exporter's poll at
+    // 100,000 groups.
+    QHash<ReadKey, kafka::LogRead> m_pollReads;
+    QHash<kafka::TopicPartition, kafka::StableOffset> m_stable;
+    QHash<DetailKey, lag::SharedLagDetail> m_evaluated;
+    // The good reads of the last poll: kept while their partition and commit are in the
+    // polls, and reused while they still tell the truth (see the class comment).
     QHash<ReadKey, kafka::LogRead> m_reads;
     Cost m_cost;
 };

@@ -87,7 +87,7 @@ MonitoredPartition LagSampler::monitoredPartition(const QString& group,
                                                   const PartitionSnapshot& partition) const {
     MonitoredPartition row;
     row.setPosition(partition);
-    row.memberId = partition.memberId;
+    row.memberId = partition.memberId();
     row.lagDetail = partition.lagDetail;
     if (partition.committedOffset)
         row.timeLag = m_timeLag.timeLag(partition.topicPartition, *partition.committedOffset);

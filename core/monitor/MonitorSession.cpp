@@ -117,16 +117,17 @@ void MonitorSession::drainReplays() {
     }
 }
 
-kafka::Result<QList<GroupSnapshot>> MonitorSession::poll() {
+kafka::Status MonitorSession::poll() {
     kafka::AdminClient::renewIfCoordinatorMoved(m_admin);
     GroupInspector inspector(*m_admin, &m_extraConnections);
     inspector.setLagDetailReader(&m_lagDetail);
-    if (!m_options.groups.isEmpty())
-        return inspector.inspect(m_options.groups);
-    auto cluster = inspector.inspectAll();
-    if (!cluster)
-        return cluster.error();
-    return std::move(cluster).value().groups;
+    const auto observe = [this](GroupSnapshot&& group) { m_builder.observePolledGroup(group); };
+    const bool wholeCluster = m_options.groups.isEmpty();
+    const kafka::Status polled =
+        wholeCluster ? inspector.inspectAll(observe) : inspector.inspect(m_options.groups, observe);
+    if (polled)
+        m_builder.endPoll(wholeCluster);
+    return polled;
 }
 
 void MonitorSession::resolveTopicIds() {
@@ -144,10 +145,8 @@ void MonitorSession::resolveTopicIds() {
 kafka::Status MonitorSession::refresh() {
     drainStream();
     resolveTopicIds();
-    auto snapshots = poll();
-    if (!snapshots)
-        return snapshots.error();
-    m_builder.observePoll(snapshots.value(), m_options.groups.isEmpty());
+    if (const kafka::Status polled = poll(); !polled)
+        return polled;
     rebuildLagHistory();
     return kafka::Done{};
 }

@@ -94,7 +94,8 @@ private:
     };
     std::unique_ptr<OffsetsTopicStream> openStream(const QStringList& groups) const;
     void drainReplays();
-    kafka::Result<QList<GroupSnapshot>> poll();
+    // Polls the groups into the builder, each as soon as it is inspected.
+    kafka::Status poll();
     void rebuildLagHistory();
     // Looks up topic names for the topic ids consumer-protocol groups' records use, when the
     // monitor has ids it cannot name (one metadata read and one DescribeTopics, not per poll).

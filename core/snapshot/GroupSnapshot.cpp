@@ -2,6 +2,26 @@
 
 namespace groupscope::monitor {
 
+PartitionOwner::PartitionOwner(const QString& memberId, const QString& clientId,
+                               const QString& host)
+    : m_member(new Member{{}, memberId, clientId, host}) {}
+
+namespace {
+const QString noMember;
+} // namespace
+
+const QString& PartitionOwner::memberId() const {
+    return m_member ? m_member->memberId : noMember;
+}
+
+const QString& PartitionOwner::clientId() const {
+    return m_member ? m_member->clientId : noMember;
+}
+
+const QString& PartitionOwner::host() const {
+    return m_member ? m_member->host : noMember;
+}
+
 bool GroupSnapshot::exists() const {
     return !(description.state == kafka::GroupState::Dead && description.members.isEmpty() &&
              partitions.isEmpty());

@@ -12,20 +12,46 @@
 #include <QDateTime>
 #include <QList>
 #include <QMetaType>
+#include <QSharedData>
 #include <QStringList>
 
 #include <optional>
 
 namespace groupscope::monitor {
 
+// The member a partition is assigned to, as its rows show it. One per member, shared by
+// the rows of its partitions: copied into every row, the three strings took 72 of a row's
+// 232 bytes, 144 MB in the two polls the exporter holds at 100,000 groups of ten partitions.
+class PartitionOwner {
+public:
+    PartitionOwner() = default; // no member: the partition is not assigned
+    PartitionOwner(const QString& memberId, const QString& clientId, const QString& host);
+    explicit PartitionOwner(const kafka::MemberDescription& member)
+        : PartitionOwner(member.memberId, member.clientId, member.host) {}
+
+    const QString& memberId() const;
+    const QString& clientId() const;
+    const QString& host() const;
+    // The same member, whether or not the rows share one record.
+    friend bool operator==(const PartitionOwner& a, const PartitionOwner& b) {
+        return a.m_member == b.m_member || (a.memberId() == b.memberId() &&
+                                            a.clientId() == b.clientId() && a.host() == b.host());
+    }
+
+private:
+    struct Member : QSharedData {
+        QString memberId;
+        QString clientId;
+        QString host;
+    };
+    QExplicitlySharedDataPointer<const Member> m_member; // null: no member
+};
+
 // One row of `kafka-consumer-groups --describe`: a partition the group has a commit for
 // or has assigned to a member.
 struct PartitionSnapshot : kafka::PartitionPosition {
     QString commitMetadata;
-    // The member the partition is assigned to, if any.
-    QString memberId;
-    QString clientId;
-    QString host;
+    PartitionOwner owner;    // the member the partition is assigned to, if any
     kafka::KafkaError error; // e.g. the log offsets of this partition could not be read
     // What the entries after the commit are (effective lag, markers, oldest record), filled
     // in when the inspection reads lag detail (LagDetailReader); NotNeeded otherwise.
@@ -37,11 +63,11 @@ struct PartitionSnapshot : kafka::PartitionPosition {
     std::optional<int64_t> lagToConsume() const {
         return lagDetail->effectiveLag && lag ? lagDetail->effectiveLag : lag;
     }
+    const QString& memberId() const { return owner.memberId(); }
+    const QString& clientId() const { return owner.clientId(); }
+    const QString& host() const { return owner.host(); }
 };
 
-// What the live pipeline's monitor adds to a poll, for the group list: how far behind
-// in time, Burrow's verdict and the recent total lag for the sparkline. Empty (Unknown,
-// NotFound, no samples) from a bare GroupInspector call such as the CLI's describe.
 // What the live pipeline knows of one partition beyond the poll's offsets.
 struct PartitionTrend {
     lag::TimeLag timeLag;
@@ -49,6 +75,9 @@ struct PartitionTrend {
     std::optional<lag::PartitionStatus> health;
 };
 
+// What the live pipeline's monitor adds to a poll, for the group list: how far behind
+// in time, Burrow's verdict and the recent total lag for the sparkline. Empty (Unknown,
+// NotFound, no samples) from a bare GroupInspector call such as the CLI's describe.
 struct GroupTrend {
     lag::TimeLag maxTimeLag; // the worst of partitions' time lags
     lag::GroupStatus health = lag::GroupStatus::NotFound;

@@ -7,6 +7,7 @@
 
 #include "BenchFigures.h"
 #include "MetricsBodyText.h"
+#include "WholePoll.h"
 #include "export/MetricsExporter.h"
 #include "monitor/ClusterViewBuilder.h"
 
@@ -39,14 +40,15 @@ monitor::GroupSnapshot makeGroup(int g, int poll) {
         member.host = QStringLiteral("/10.0.%1.%2").arg(g % 250).arg(m);
         snapshot.description.members.append(member);
     }
+    // One owner per member, shared by its rows, as GroupInspector makes them.
+    QList<monitor::PartitionOwner> owners;
+    for (const kafka::MemberDescription& member : std::as_const(snapshot.description.members))
+        owners.append(monitor::PartitionOwner(member));
     const QString topic = QStringLiteral("topic-%1").arg(g / 10);
     for (int p = 0; p < partitionsPerGroup; ++p) {
         monitor::PartitionSnapshot partition;
         partition.topicPartition = {topic, p};
-        const auto& member = snapshot.description.members[p % membersPerGroup];
-        partition.memberId = member.memberId;
-        partition.clientId = member.clientId;
-        partition.host = member.host;
+        partition.owner = owners[p % membersPerGroup];
         partition.logStartOffset = 0;
         partition.logEndOffset = 100'000 + 100 * poll;
         if (p != 0) { // one partition per group has no commit
@@ -109,7 +111,7 @@ private slots:
             snapshots.reserve(groups);
             for (int g = 0; g < groups; ++g)
                 snapshots.append(makeGroup(g, poll));
-            builder.observePoll(snapshots, true);
+            test::observeWholePoll(builder, snapshots, true);
         }
         QElapsedTimer timer;
         timer.start();

@@ -40,15 +40,17 @@ monitor::GroupSnapshot makeGroup(int g) {
         member.host = QStringLiteral("/10.0.0.%1").arg(m);
         snapshot.description.members.append(member);
     }
+    // One owner per member, shared by its rows, as GroupInspector makes them.
+    QList<monitor::PartitionOwner> owners;
+    for (const kafka::MemberDescription& member : std::as_const(snapshot.description.members))
+        owners.append(monitor::PartitionOwner(member));
     for (int t = 0; t < topicsPerGroup; ++t) {
         const QString topic = QStringLiteral("topic-%1-%2").arg(g).arg(t);
         for (int p = 0; p < partitionsPerTopic; ++p) {
             monitor::PartitionSnapshot partition;
             partition.topicPartition = {topic, p};
             const int m = (t * partitionsPerTopic + p) % membersPerGroup;
-            partition.memberId = snapshot.description.members[m].memberId;
-            partition.clientId = snapshot.description.members[m].clientId;
-            partition.host = snapshot.description.members[m].host;
+            partition.owner = owners[m];
             partition.logStartOffset = 0;
             snapshot.description.members[m].assignment.append(partition.topicPartition);
             snapshot.partitions.append(partition);

@@ -50,6 +50,10 @@ monitor::GroupSnapshot busyGroup(int refresh) {
         member.host = QStringLiteral("/10.0.0.%1").arg(m);
         group.description.members.append(member);
     }
+    // One owner per member, shared by its rows, as GroupInspector makes them.
+    QList<monitor::PartitionOwner> owners;
+    for (const kafka::MemberDescription& member : std::as_const(group.description.members))
+        owners.append(monitor::PartitionOwner(member));
     group.partitions.reserve(topics * partitionsPerTopic);
     for (int t = 0; t < topics; ++t)
         for (int p = 0; p < partitionsPerTopic; ++p) {
@@ -61,9 +65,7 @@ monitor::GroupSnapshot busyGroup(int refresh) {
             row.committedOffset = end - (refresh * 13 + p * 17 + t) % 900;
             row.lag = row.logEndOffset - *row.committedOffset;
             const int member = (t * partitionsPerTopic + p) % 20;
-            row.memberId = group.description.members.at(member).memberId;
-            row.clientId = group.description.members.at(member).clientId;
-            row.host = group.description.members.at(member).host;
+            row.owner = owners.at(member);
             group.partitions.append(row);
         }
     return group;
@@ -111,7 +113,7 @@ void fillPlainModel(QStandardItemModel& model, const monitor::GroupSnapshot& gro
         model.setItem(row, 2, new QStandardItem(QString::number(*partition.committedOffset)));
         model.setItem(row, 3, new QStandardItem(QString::number(partition.logEndOffset)));
         model.setItem(row, 4, new QStandardItem(QString::number(*partition.lag)));
-        model.setItem(row, 5, new QStandardItem(partition.clientId));
+        model.setItem(row, 5, new QStandardItem(partition.clientId()));
         ++row;
     }
 }

@@ -14,6 +14,7 @@
 
 #include "BenchFigures.h"
 #include "GuiRefreshMeasure.h"
+#include "WholePoll.h"
 #include "models/GroupFilterProxyModel.h"
 #include "models/GroupListModel.h"
 #include "monitor/ClusterViewBuilder.h"
@@ -100,6 +101,10 @@ QList<monitor::GroupSnapshot> poll(int tick) {
             member.clientId = names.groups.at(g);
             group.description.members.append(member);
         }
+        const monitor::PartitionOwner owner =
+            group.description.members.isEmpty()
+                ? monitor::PartitionOwner()
+                : monitor::PartitionOwner(group.description.members.first());
         const int topic = g % topicCount;
         group.partitions.reserve(partitionsPerTopic); // as GroupInspector does
         for (int p = 0; p < partitionsPerTopic; ++p) {
@@ -113,8 +118,7 @@ QList<monitor::GroupSnapshot> poll(int tick) {
             row.logEndOffset = end;
             row.committedOffset = end - behind;
             row.lag = behind;
-            if (!group.description.members.isEmpty())
-                row.memberId = group.description.members.first().memberId;
+            row.owner = owner;
             group.partitions.append(row);
         }
         groups.append(std::move(group));
@@ -132,7 +136,7 @@ struct Pipeline {
 
     monitor::ClusterView next() {
         clock.advance(pollInterval);
-        builder.observePoll(poll(++tick), true);
+        test::observeWholePoll(builder, poll(++tick), true);
         monitor::ClusterView view = builder.view();
         view.cluster.takenAt = QDateTime::fromMSecsSinceEpoch(clock.nowMs());
         return view;

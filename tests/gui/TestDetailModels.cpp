@@ -33,7 +33,7 @@ monitor::PartitionSnapshot partition(const QString& topic, int number, int64_t c
     snapshot.logStartOffset = 0;
     snapshot.logEndOffset = logEnd;
     snapshot.lag = logEnd - committed;
-    snapshot.clientId = clientId;
+    snapshot.owner = monitor::PartitionOwner({}, clientId, {});
     return snapshot;
 }
 

@@ -2,6 +2,7 @@
 // Keyboard shortcuts listing every action of the window that has a key, without a broker:
 // the window is fed a view from the pipeline's builder as the monitor would.
 
+#include "WholePoll.h"
 #include "dialogs/FileChooser.h"
 #include "dialogs/ShortcutsDialog.h"
 #include "models/GroupListModel.h"
@@ -62,10 +63,11 @@ private slots:
         lag::ManualClock clock;
         monitor::ClusterViewBuilder builder(clock);
         builder.setListRows(true);
-        builder.observePoll({group(QStringLiteral("billing"), 5),
-                             group(QStringLiteral("audit, \"eu\""), 40),
-                             group(QStringLiteral("shipping"), 0)},
-                            true);
+        test::observeWholePoll(builder,
+                               {group(QStringLiteral("billing"), 5),
+                                group(QStringLiteral("audit, \"eu\""), 40),
+                                group(QStringLiteral("shipping"), 0)},
+                               true);
         window.applyView(builder.view());
         window.groupView()->sortByColumn(ui::GroupListModel::TotalLagColumn, Qt::DescendingOrder);
         window.findChild<QLineEdit*>(QStringLiteral("groupFilterEdit"))

@@ -280,6 +280,7 @@ private:
         QHash<QString, int> requestsByBroker;
         QHash<QString, QSet<int>> apisByBroker;
         int groupsRefreshed = 0;
+        int groupsAsCommitted = 0; // a row per partition, each with the offset written
     };
     RefreshRequests refreshOnce() {
         RefreshRequests seen;
@@ -306,9 +307,17 @@ private:
             qWarning("refresh failed: %s", qPrintable(cluster.error().toString()));
             return seen;
         }
-        for (const auto& group : cluster.value().groups)
-            seen.groupsRefreshed +=
-                group.groupId().startsWith(m_topic + QStringLiteral("-refresh-")) ? 1 : 0;
+        for (const auto& group : cluster.value().groups) {
+            if (!group.groupId().startsWith(m_topic + QStringLiteral("-refresh-")))
+                continue;
+            ++seen.groupsRefreshed;
+            // Each group's rows are its own, whichever coordinator answered: the
+            // coordinators are asked at once, and their answers merged.
+            bool asCommitted = group.partitions.size() == partitionCount;
+            for (const auto& row : group.partitions)
+                asCommitted = asCommitted && row.committedOffset == 1;
+            seen.groupsAsCommitted += asCommitted ? 1 : 0;
+        }
         qInfo("one refresh of %lld groups: connections per broker %s; requests per broker %s",
               qint64(cluster.value().groups.size()),
               qPrintable(countsText(seen.connectionsByBroker)),
@@ -330,6 +339,7 @@ private slots:
             return;
         const RefreshRequests few = refreshOnce();
         QCOMPARE(few.groupsRefreshed, fewGroups);
+        QCOMPARE(few.groupsAsCommitted, fewGroups);
         QCOMPARE(few.connectionsByBroker.size(), test::KafkaCluster::nodeCount);
         for (int connections : std::as_const(few.connectionsByBroker))
             QCOMPARE(connections, 1);
@@ -343,6 +353,7 @@ private slots:
             return;
         const RefreshRequests many = refreshOnce();
         QCOMPARE(many.groupsRefreshed, manyGroups);
+        QCOMPARE(many.groupsAsCommitted, manyGroups);
         // Every broker coordinates some of the groups (their offsets are fetched there).
         for (int node = 1; node <= test::KafkaCluster::nodeCount; ++node)
             QVERIFY2(many.apisByBroker.value(m_cluster.nodeAddress(node))

@@ -1,6 +1,7 @@
 // ClusterViewBuilder: what the group list shows beside each group's lag (time lag, health
 // verdict, sparkline), from a sequence of cluster-wide polls on a manual clock.
 
+#include "WholePoll.h"
 #include "monitor/ClusterViewBuilder.h"
 
 #include <QTest>
@@ -30,7 +31,7 @@ GroupSnapshot group(const QString& id, int64_t committed, int64_t logEnd) {
 
 // Records the poll and returns the view's rows: the groups with their trends.
 ClusterSnapshot observe(ClusterViewBuilder& builder, const ClusterSnapshot& poll) {
-    builder.observePoll(poll.groups, true);
+    test::observeWholePoll(builder, poll.groups, true);
     return builder.view().cluster;
 }
 
@@ -160,6 +161,37 @@ private slots:
         QVERIFY(observe(builder, ClusterSnapshot()).groups.isEmpty());
     }
 
+    // A poll fed group by group (as MonitorSession feeds GroupInspector's groups) lets go of
+    // each group's last rows as its new ones come, so two polls' rows are never held whole;
+    // the groups it has not reached yet keep theirs, and only the end of the poll counts
+    // the groups it missed as absent.
+    void aPollFedGroupByGroupReplacesEachGroupsRowsAsTheyCome() {
+        lag::ManualClock clock;
+        ClusterViewBuilder builder(clock);
+        clock.advance(2s);
+        test::observeWholePoll(
+            builder,
+            {group(QStringLiteral("billing"), 5, 10), group(QStringLiteral("orders"), 7, 10)},
+            true);
+        GroupSnapshot lastBilling = *builder.monitor().lastPoll(QStringLiteral("billing"));
+        QVERIFY(!lastBilling.partitions.isDetached()); // the builder holds these rows too
+
+        clock.advance(2s);
+        const GroupSnapshot billing = group(QStringLiteral("billing"), 9, 12);
+        builder.observePolledGroup(billing);
+        QVERIFY(builder.monitor()
+                    .lastPoll(QStringLiteral("billing"))
+                    ->partitions.isSharedWith(billing.partitions));
+        QVERIFY(lastBilling.partitions.isDetached()); // let go before the poll's end
+        QCOMPARE(builder.monitor().lastPoll(QStringLiteral("orders"))->totalLag(), 3);
+
+        builder.endPoll(true); // orders was missing from the poll: absent once, still listed
+        const ClusterSnapshot shown = builder.view().cluster;
+        QCOMPARE(shown.groups.size(), 2);
+        QCOMPARE(shown.groups.at(0).totalLag(), 3);
+        QCOMPARE(shown.groups.at(1).groupId(), QStringLiteral("orders"));
+        QCOMPARE(shown.takenAt.toMSecsSinceEpoch(), clock.nowMs());
+    }
     void aWatchedGroupsListVerdictIsItsDetailsVerdict() {
         lag::ManualClock clock;
         ClusterViewBuilder builder(clock);
@@ -167,9 +199,11 @@ private slots:
                                  monitor::GroupMonitor::HistorySource::Stream);
         for (int poll = 0; poll < 15; ++poll) {
             clock.advance(2s);
-            builder.observePoll({group(QStringLiteral("slow"), 1000 + 60 * poll, 1100 + 100 * poll),
-                                 group(QStringLiteral("other"), 0, 10)},
-                                true);
+            test::observeWholePoll(
+                builder,
+                {group(QStringLiteral("slow"), 1000 + 60 * poll, 1100 + 100 * poll),
+                 group(QStringLiteral("other"), 0, 10)},
+                true);
         }
         const monitor::ClusterView view = builder.view();
         QCOMPARE(view.watched.size(), 1);
@@ -190,7 +224,7 @@ private slots:
         monitor::GroupMonitor& monitor = builder.monitor();
         monitor.setStreamState(monitor::GroupMonitor::StreamState::Live);
         clock.advance(2s);
-        builder.observePoll({group(QStringLiteral("late"), 40, 100)}, true);
+        test::observeWholePoll(builder, {group(QStringLiteral("late"), 40, 100)}, true);
         builder.setWatchedGroups({QStringLiteral("late")},
                                  monitor::GroupMonitor::HistorySource::Replay);
         offsetstopic::OffsetCommit commit;

@@ -46,15 +46,15 @@ private slots:
         QCOMPARE(snapshot.partitions[2].topicPartition, (TopicPartition{QStringLiteral("b"), 0}));
         // a truncated log gives negative lag, as Kafka's tool prints it
         QCOMPARE(snapshot.partitions[0].lag, std::optional<int64_t>(-10));
-        QVERIFY(snapshot.partitions[0].memberId.isEmpty());
+        QVERIFY(snapshot.partitions[0].memberId().isEmpty());
         QCOMPARE(snapshot.partitions[1].lag, std::optional<int64_t>(4));
-        QCOMPARE(snapshot.partitions[1].memberId, QStringLiteral("m-1"));
+        QCOMPARE(snapshot.partitions[1].memberId(), QStringLiteral("m-1"));
         QCOMPARE(snapshot.partitions[1].commitMetadata, QStringLiteral("meta"));
         QCOMPARE(snapshot.partitions[1].logStartOffset, int64_t(2));
         // assigned, never committed: no lag
         QVERIFY(!snapshot.partitions[2].committedOffset.has_value());
         QVERIFY(!snapshot.partitions[2].lag.has_value());
-        QCOMPARE(snapshot.partitions[2].clientId, QStringLiteral("c-1"));
+        QCOMPARE(snapshot.partitions[2].clientId(), QStringLiteral("c-1"));
         QCOMPARE(snapshot.totalLag(), int64_t(-6));
         QCOMPARE(snapshot.topics(), (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
         QVERIFY(snapshot.exists());

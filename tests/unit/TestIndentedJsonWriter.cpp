@@ -56,9 +56,7 @@ monitor::GroupSnapshot sampleGroup(const QString& id, bool withErrors) {
     group.description.members = {member, kafka::MemberDescription{}};
     monitor::PartitionSnapshot assigned;
     assigned.topicPartition = {u"orders"_s, 0};
-    assigned.memberId = member.memberId;
-    assigned.clientId = member.clientId;
-    assigned.host = member.host;
+    assigned.owner = monitor::PartitionOwner(member);
     assigned.committedOffset = 40;
     assigned.logStartOffset = 0;
     assigned.logEndOffset = int64_t(1) << 53;

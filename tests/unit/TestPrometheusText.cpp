@@ -4,6 +4,7 @@
 // per-partition time lag equal to the watched detail's, staleness and up).
 
 #include "MetricsBodyText.h"
+#include "WholePoll.h"
 #include "export/ClusterMetrics.h"
 #include "export/DeflatedText.h"
 #include "export/MetricsExporter.h"
@@ -180,7 +181,8 @@ private slots:
         lag::ManualClock clock;
         monitor::ClusterViewBuilder builder(clock);
         clock.advance(2s);
-        builder.observePoll(
+        test::observeWholePoll(
+            builder,
             {group(QStringLiteral("billing"), {row(QStringLiteral("orders"), 0, 40, 100),
                                                row(QStringLiteral("orders"), 1, std::nullopt, 70),
                                                row(QStringLiteral("orders"), 2, 5, 5)})},
@@ -227,8 +229,8 @@ private slots:
         lag::ManualClock clock;
         monitor::ClusterViewBuilder builder(clock);
         clock.advance(2s);
-        builder.observePoll({group(QStringLiteral("pay\"ments-\u00e9"), {}), group(QString(), {})},
-                            true);
+        test::observeWholePoll(
+            builder, {group(QStringLiteral("pay\"ments-\u00e9"), {}), group(QString(), {})}, true);
         exporter::ExportOptions options;
         options.clusterName = QStringLiteral("eu\\1");
         QByteArray text = render(builder.view(), options);
@@ -247,9 +249,11 @@ private slots:
         lag::ManualClock clock;
         monitor::ClusterViewBuilder builder(clock);
         clock.advance(2s);
-        builder.observePoll({group(QStringLiteral("a"), {row(QStringLiteral("orders"), 0, 1, 9)}),
-                             group(QStringLiteral("b"), {row(QStringLiteral("orders"), 0, 2, 9)})},
-                            true);
+        test::observeWholePoll(
+            builder,
+            {group(QStringLiteral("a"), {row(QStringLiteral("orders"), 0, 1, 9)}),
+             group(QStringLiteral("b"), {row(QStringLiteral("orders"), 0, 2, 9)})},
+            true);
         const QByteArray text = render(builder.view(), {});
         QCOMPARE(samples(text, QStringLiteral("kafka_partition_latest_offset")).size(), 1);
         QCOMPARE(samples(text, QStringLiteral("kafka_consumergroup_group_lag")).size(), 2);
@@ -281,7 +285,8 @@ private slots:
         lag::ManualClock clock;
         monitor::ClusterViewBuilder builder(clock);
         clock.advance(2s);
-        builder.observePoll(
+        test::observeWholePoll(
+            builder,
             {group(QStringLiteral("billing-eu"), {row(QStringLiteral("orders"), 0, 1, 9)}),
              group(QStringLiteral("billing-us"), {row(QStringLiteral("orders"), 1, 1, 9)}),
              group(QStringLiteral("audit"), {row(QStringLiteral("logs"), 0, 1, 9)})},
@@ -302,10 +307,11 @@ private slots:
         monitor::ClusterViewBuilder builder(clock);
         clock.advance(2s);
         monitor::PartitionSnapshot owned = row(QStringLiteral("orders"), 0, 40, 100);
-        owned.memberId = QStringLiteral("consumer-1-abc");
-        owned.clientId = QStringLiteral("consumer-1");
-        owned.host = QStringLiteral("/10.0.0.1");
-        builder.observePoll(
+        owned.owner =
+            monitor::PartitionOwner(QStringLiteral("consumer-1-abc"), QStringLiteral("consumer-1"),
+                                    QStringLiteral("/10.0.0.1"));
+        test::observeWholePoll(
+            builder,
             {group(QStringLiteral("billing"), {owned, row(QStringLiteral("orders"), 1, 90, 100),
                                                row(QStringLiteral("orders"), 2, std::nullopt, 100),
                                                row(QStringLiteral("audit"), 0, 5, 7)})},
@@ -371,7 +377,8 @@ private slots:
             const QList<monitor::PartitionSnapshot> rows{
                 row(QStringLiteral("orders"), 0, 1000 + 60 * poll, end0),
                 row(QStringLiteral("orders"), 1, end1, end1)};
-            builder.observePoll(
+            test::observeWholePoll(
+                builder,
                 {group(QStringLiteral("lean"), rows), group(QStringLiteral("watched"), rows)},
                 true);
         }
@@ -447,7 +454,7 @@ private slots:
                 rows.append(row(QStringLiteral("topic-%1").arg(g % 7), p, g + p, 5000));
             groups.append(group(QStringLiteral("group-%1").arg(g, 5, 10, QLatin1Char('0')), rows));
         }
-        builder.observePoll(groups, true);
+        test::observeWholePoll(builder, groups, true);
         exporter::ExportOptions options;
         options.clusterName = QStringLiteral("c");
         const monitor::ClusterView view = builder.view();
@@ -504,8 +511,8 @@ private slots:
 
         monitor::ClusterViewBuilder builder(clock);
         clock.advance(2s);
-        builder.observePoll({group(QStringLiteral("g"), {row(QStringLiteral("t"), 0, 3, 10)})},
-                            true);
+        test::observeWholePoll(
+            builder, {group(QStringLiteral("g"), {row(QStringLiteral("t"), 0, 3, 10)})}, true);
         const int64_t polledAtMs = clock.nowMs();
         metrics.observeView(builder.view());
         text = scrapeAfter(metrics, 1);
@@ -526,8 +533,8 @@ private slots:
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_refresh_failures_total")), 1.0);
 
         // Back: fresh values, up 1 again.
-        builder.observePoll({group(QStringLiteral("g"), {row(QStringLiteral("t"), 0, 10, 10)})},
-                            true);
+        test::observeWholePoll(
+            builder, {group(QStringLiteral("g"), {row(QStringLiteral("t"), 0, 10, 10)})}, true);
         metrics.observeView(builder.view());
         text = scrapeAfter(metrics, 2);
         QCOMPARE(value(text, QStringLiteral("groupscope_exporter_up")), 1.0);
@@ -537,8 +544,8 @@ private slots:
 
         // A refresh fails while the view before it is still being rendered: that view's
         // values are served when they are ready, but the exporter stays down.
-        builder.observePoll({group(QStringLiteral("g"), {row(QStringLiteral("t"), 0, 8, 10)})},
-                            true);
+        test::observeWholePoll(
+            builder, {group(QStringLiteral("g"), {row(QStringLiteral("t"), 0, 8, 10)})}, true);
         metrics.observeView(builder.view());
         metrics.observeFailure(); // e.g. "Local: Broker transport failure"
         text = scrapeAfter(metrics, 3);

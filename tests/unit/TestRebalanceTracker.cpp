@@ -2,6 +2,7 @@
 // with the member that caused the latest, from polls and from GroupMetadata records on a
 // manual clock; and GroupMonitor joining that verdict to lag's for the list and the detail.
 
+#include "WholePoll.h"
 #include "monitor/ClusterViewBuilder.h"
 #include "offsetstopic/OffsetsTopicRecord.h"
 #include "timeline/GroupTimeline.h"
@@ -322,12 +323,12 @@ private slots:
         thresholds.stuckAfterMs = 5000;
         builder.monitor().setRebalanceThresholds({{groupId, thresholds}});
         GroupSnapshot stable = poll(GroupState::Stable, {QStringLiteral("a")});
-        builder.observePoll({stable}, true);
+        test::observeWholePoll(builder, {stable}, true);
         GroupSnapshot rebalancing =
             poll(GroupState::PreparingRebalance, {QStringLiteral("a"), QStringLiteral("b")});
         for (int i = 0; i < 4; ++i) {
             clock.advance(2s);
-            builder.observePoll({rebalancing}, true);
+            test::observeWholePoll(builder, {rebalancing}, true);
         }
         const monitor::ClusterView view = builder.view();
         const monitor::GroupTrend& trend = view.cluster.groups.first().trend;
@@ -342,10 +343,10 @@ private slots:
         // A group nobody opened has the same figures, from the lean path.
         monitor::ClusterViewBuilder lean(clock);
         lean.monitor().setRebalanceThresholds({{groupId, thresholds}});
-        lean.observePoll({stable}, true);
+        test::observeWholePoll(lean, {stable}, true);
         for (int i = 0; i < 4; ++i) {
             clock.advance(2s);
-            lean.observePoll({rebalancing}, true);
+            test::observeWholePoll(lean, {rebalancing}, true);
         }
         const monitor::GroupTrend leanTrend = lean.view().cluster.groups.first().trend;
         QCOMPARE(leanTrend.health, lag::GroupStatus::Error);

@@ -83,8 +83,7 @@ bool PartitionTableModel::sameCell(const PartitionRow& shown, const PartitionRow
     case LagColumn:
         return shown.lag == fresh.lag;
     case OwnerColumn:
-        return shown.clientId == fresh.clientId && shown.memberId == fresh.memberId &&
-               shown.host == fresh.host;
+        return shown.owner == fresh.owner;
     case MetadataColumn:
         return shown.commitMetadata == fresh.commitMetadata;
     case TimeLagColumn:
@@ -127,8 +126,8 @@ QVariant PartitionTableModel::toolTip(const PartitionRow& row, int column) {
     const lag::LagDetail& detail = row.lagDetail;
     if (row.error && (column == LogStartColumn || column == LogEndColumn))
         return row.error.toString();
-    if (column == OwnerColumn && !row.memberId.isEmpty())
-        return tr("%1 on %2\nmember %3").arg(row.clientId, row.host, row.memberId);
+    if (column == OwnerColumn && !row.memberId().isEmpty())
+        return tr("%1 on %2\nmember %3").arg(row.clientId(), row.host(), row.memberId());
     if ((column == CommittedColumn || column == EffectiveLagColumn) && !row.committedOffset)
         return tr("The group has no committed offset for this partition");
     if (column == TimeLagColumn)
@@ -167,7 +166,7 @@ QVariant PartitionTableModel::displayText(const PartitionRow& row, int column) {
         return positionColumns::displayText(row, column);
     switch (column) {
     case OwnerColumn:
-        return row.clientId.isEmpty() ? tableText::none() : row.clientId;
+        return row.clientId().isEmpty() ? tableText::none() : row.clientId();
     case MetadataColumn:
         return row.commitMetadata;
     case TimeLagColumn:
@@ -204,7 +203,7 @@ QVariant PartitionTableModel::sortValue(const PartitionRow& row, int column) {
         return positionColumns::sortValue(row, column);
     switch (column) {
     case OwnerColumn:
-        return row.clientId;
+        return row.clientId();
     case MetadataColumn:
         return row.commitMetadata;
     case TimeLagColumn: {
@@ -289,10 +288,7 @@ ChangedColumns PartitionTableModel::takeOver(PartitionRow& shown,
     changed[LogEndColumn] =
         assignIfDifferent(shown.logEndOffset, fresh.logEndOffset) || errorChanged;
     changed[LagColumn] = assignIfDifferent(shown.lag, fresh.lag);
-    // Not ||: each of the three is taken over, whichever differed.
-    changed[OwnerColumn] = assignIfDifferent(shown.memberId, fresh.memberId) |
-                           assignIfDifferent(shown.clientId, fresh.clientId) |
-                           assignIfDifferent(shown.host, fresh.host);
+    changed[OwnerColumn] = assignIfDifferent(shown.owner, fresh.owner);
     changed[MetadataColumn] = assignIfDifferent(shown.commitMetadata, fresh.commitMetadata);
     changed[TimeLagColumn] = !sameTimeLag(shown.timeLag, timeLag);
     changed[EffectiveLagColumn] = changed[OldestRecordColumn] =
