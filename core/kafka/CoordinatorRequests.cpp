@@ -8,6 +8,8 @@
 
 #include <QThread>
 
+#include <vector>
+
 namespace groupscope::kafka {
 
 using protocol::BrokerConnection;
@@ -63,20 +65,23 @@ void CoordinatorRequests::forEachCoordinator(
             else
                 byCoordinator[lookup.nodeId].append(groupId);
         }
-        QStringList retry;
-        for (auto it = byCoordinator.cbegin(); it != byCoordinator.cend(); ++it) {
-            Result<BrokerConnection*> connection = m_cluster.connection(it.key(), until);
-            if (!connection) {
-                m_cluster.dropConnection(it.key());
-                for (const QString& groupId : it.value()) {
-                    m_cluster.forgetCoordinator(groupId);
-                    fail(groupId, connection.error());
-                }
-                continue;
+        const ClusterConnections::OpenConnections connections =
+            m_cluster.connections(byCoordinator.keys(), until);
+        for (auto it = connections.failed.cbegin(); it != connections.failed.cend(); ++it) {
+            m_cluster.dropConnection(it.key());
+            for (const QString& groupId : byCoordinator.value(it.key())) {
+                m_cluster.forgetCoordinator(groupId);
+                fail(groupId, it.value());
             }
-            const QStringList moved = perCoordinator(*connection.value(), it.value());
-            if (!connection.value()->isOpen())
-                m_cluster.dropConnection(it.key());
+        }
+        std::vector<std::pair<int32_t, AnswerReader>> readers;
+        for (auto it = connections.open.cbegin(); it != connections.open.cend(); ++it)
+            readers.emplace_back(it.key(), perCoordinator(**it, byCoordinator.value(it.key())));
+        QStringList retry;
+        for (const auto& [nodeId, readAnswers] : readers) {
+            const QStringList moved = readAnswers();
+            if (!connections.open.value(nodeId)->isOpen())
+                m_cluster.dropConnection(nodeId);
             for (const QString& groupId : moved)
                 m_cluster.forgetCoordinator(groupId);
             retry.append(moved);
@@ -89,23 +94,37 @@ void CoordinatorRequests::forEachCoordinator(
                           QStringLiteral("the coordinator of %1 keeps moving").arg(groupId)));
 }
 
+CoordinatorRequests::Batch CoordinatorRequests::oneRequest(const protocol::ApiSpec& api,
+                                                           Deadline until, RequestMaker makeRequest,
+                                                           AnswerHandler readAnswer) {
+    return [&api, until, makeRequest = std::move(makeRequest), readAnswer = std::move(readAnswer)](
+               BrokerConnection& connection, const QStringList& groupIds) -> AnswerReader {
+        const BrokerConnection::PendingAnswer sent =
+            connection.send(api, makeRequest(groupIds), until);
+        return [&connection, groupIds, sent, until, readAnswer] {
+            return readAnswer(groupIds, connection.receive(sent, until));
+        };
+    };
+}
+
 Result<Struct> CoordinatorRequests::ask(const QString& groupId, const protocol::ApiSpec& api,
                                         const Struct& request, const QString& doing,
                                         Deadline until) {
     Result<Struct> outcome = KafkaError();
     forEachCoordinator(
         {groupId}, until,
-        [&](BrokerConnection& connection, const QStringList&) {
-            Result<Struct> answer = connection.call(api, request, until);
-            if (answer &&
-                ClusterConnections::isCoordinatorMoving(answer.value().integer("ErrorCode")))
-                return QStringList{groupId};
-            if (answer)
-                if (KafkaError error = protocol::answerError(answer.value(), doing))
-                    answer = error;
-            outcome = std::move(answer);
-            return QStringList();
-        },
+        oneRequest(
+            api, until, [&](const QStringList&) { return request; },
+            [&](const QStringList&, const Result<Struct>& answer) {
+                if (answer &&
+                    ClusterConnections::isCoordinatorMoving(answer.value().integer("ErrorCode")))
+                    return QStringList{groupId};
+                outcome = answer;
+                if (answer)
+                    if (KafkaError error = protocol::answerError(answer.value(), doing))
+                        outcome = error;
+                return QStringList();
+            }),
         [&](const QString&, const KafkaError& error) { outcome = error; });
     return outcome;
 }

@@ -23,14 +23,26 @@ public:
     explicit CoordinatorRequests(protocol::ClusterConnections& cluster)
         : m_cluster(cluster) {}
 
-    // Runs `perCoordinator` once per coordinator with the groups it coordinates; it returns
-    // the groups whose coordinator moved. Groups whose coordinator cannot be found, or that
-    // keep moving, get `fail` with the reason.
+    // Runs `perCoordinator` once per coordinator with the groups it coordinates. A batch
+    // comes in two halves: it sends its requests and returns the reader of their answers,
+    // which returns the groups whose coordinator moved. Every coordinator is sent its
+    // requests before any answer is read, so the brokers work at the same time. Groups whose
+    // coordinator cannot be found, or that keep moving, get `fail` with the reason.
+    using AnswerReader = std::function<QStringList()>;
     using Batch =
-        std::function<QStringList(protocol::BrokerConnection&, const QStringList& groupIds)>;
+        std::function<AnswerReader(protocol::BrokerConnection&, const QStringList& groupIds)>;
     void forEachCoordinator(const QStringList& groupIds, Deadline until,
                             const Batch& perCoordinator,
                             const std::function<void(const QString&, const KafkaError&)>& fail);
+
+    // The usual batch: one request per coordinator, made of its groups by `makeRequest` and
+    // sent in the newest version both sides speak; `readAnswer` gets the groups and the
+    // answer (or why there is none) and returns the groups whose coordinator moved.
+    using RequestMaker = std::function<protocol::Struct(const QStringList& groupIds)>;
+    using AnswerHandler = std::function<QStringList(const QStringList& groupIds,
+                                                    const Result<protocol::Struct>& answer)>;
+    static Batch oneRequest(const protocol::ApiSpec& api, Deadline until, RequestMaker makeRequest,
+                            AnswerHandler readAnswer);
 
     // Sends `request` to `groupId`'s coordinator (found again if it moved) and returns its
     // answer, or the answer's top-level error described as `doing` (e.g. "deleting ...").

@@ -192,6 +192,30 @@ GroupDescription failedDescription(const QString& groupId, GroupType type, Kafka
     return failed;
 }
 
+// One group's OffsetFetch topics as its commit list, sorted by partition.
+void readCommittedPartitions(QList<CommittedOffset>& committed, const StructList& topics) {
+    // At the size the answer gives: grown one append at a time, a poll's lists at 100,000
+    // groups took 102 MB (heaptrack).
+    qsizetype answered = 0;
+    for (const Struct& topic : topics)
+        answered += topic.structs("Partitions").size();
+    committed.reserve(committed.size() + answered);
+    for (const Struct& topic : topics) {
+        const QString topicName = topic.string("Name");
+        for (const Struct& partition : topic.structs("Partitions")) {
+            // Partitions without a commit come back with offset -1: left out.
+            if (partition.integer("ErrorCode") != 0 || partition.integer("CommittedOffset") < 0)
+                continue;
+            committed.append(
+                CommittedOffset{{topicName, int32_t(partition.integer("PartitionIndex"))},
+                                partition.integer("CommittedOffset"),
+                                partition.string("Metadata")});
+        }
+    }
+    std::sort(committed.begin(), committed.end(),
+              [](const auto& a, const auto& b) { return a.topicPartition < b.topicPartition; });
+}
+
 } // namespace
 
 GroupListing listingOf(const Struct& group) {
@@ -208,30 +232,49 @@ GroupListing listingOf(const Struct& group) {
     return listing;
 }
 
+SentDescribe sendDescribe(const DescribeBatch& batch, GroupType type, const QStringList& groupIds,
+                          bool retype) {
+    SentDescribe sent{type, groupIds, retype, std::nullopt};
+    std::optional<int16_t> version = batch.connection.version(describeApiOf(type));
+    // A consumer group on a broker without ConsumerGroupDescribe can only be classic.
+    if (!version && type == GroupType::Consumer) {
+        sent.type = GroupType::Classic;
+        sent.retype = false;
+        version = batch.connection.version(describeApiOf(sent.type));
+    }
+    if (!version)
+        return sent;
+    const protocol::ApiSpec& api = describeApiOf(sent.type);
+    Struct request = MessageCodec::make(api.request);
+    request.set(api.key == protocol::ApiKey::DescribeGroups ? protocol::FieldName("Groups")
+                                                            : protocol::FieldName("GroupIds"),
+                groupIds);
+    sent.pending = batch.connection.send(api, *version, request, batch.deadline);
+    return sent;
+}
+
 DescribeOutcome describeOfType(const DescribeBatch& batch, GroupType type,
                                const QStringList& groupIds, bool retype) {
+    return readDescribe(batch, sendDescribe(batch, type, groupIds, retype));
+}
+
+DescribeOutcome readDescribe(const DescribeBatch& batch, const SentDescribe& sent) {
     DescribeOutcome outcome;
-    const protocol::ApiSpec& api = describeApiOf(type);
-    const std::optional<int16_t> version = batch.connection.version(api);
-    if (!version) {
-        // A consumer group on a broker without ConsumerGroupDescribe can only be classic.
-        if (type == GroupType::Consumer)
-            return describeOfType(batch, GroupType::Classic, groupIds, false);
+    const GroupType type = sent.type;
+    const QStringList& groupIds = sent.groupIds;
+    if (!sent.pending) {
         for (const QString& groupId : groupIds)
             outcome.described.append(failedDescription(
                 groupId, type,
                 protocol::protocolError(RD_KAFKA_RESP_ERR__UNSUPPORTED_FEATURE,
                                         QStringLiteral("%1 does not support %2, which describes "
                                                        "%3 groups such as %4")
-                                            .arg(batch.coordinatorName, QLatin1String(api.name),
+                                            .arg(batch.coordinatorName,
+                                                 QLatin1String(describeApiOf(type).name),
                                                  groupTypeName(type).toLower(), groupId))));
         return outcome;
     }
-    Struct request = MessageCodec::make(api.request);
-    request.set(api.key == protocol::ApiKey::DescribeGroups ? protocol::FieldName("Groups")
-                                                            : protocol::FieldName("GroupIds"),
-                groupIds);
-    Result<Struct> answer = batch.connection.call(api, *version, request, batch.deadline);
+    Result<Struct> answer = batch.connection.receive(*sent.pending, batch.deadline);
     if (!answer) {
         for (const QString& groupId : groupIds)
             outcome.described.append(failedDescription(groupId, type, answer.error()));
@@ -262,7 +305,7 @@ DescribeOutcome describeOfType(const DescribeBatch& batch, GroupType type,
     // leaves). One more describe as the other consumer type tells which.
     const GroupType otherType =
         type == GroupType::Classic ? GroupType::Consumer : GroupType::Classic;
-    if (retype && batch.connection.version(describeApiOf(otherType))) {
+    if (sent.retype && batch.connection.version(describeApiOf(otherType))) {
         DescribeOutcome again = describeOfType(batch, otherType, notFound, false);
         outcome.described.append(again.described);
         outcome.coordinatorMoved.append(again.coordinatorMoved);
@@ -280,46 +323,27 @@ DescribeOutcome describeOfType(const DescribeBatch& batch, GroupType type,
     return outcome;
 }
 
-QStringList fetchCommittedOffsets(BrokerConnection& connection, int16_t newestVersion,
-                                  const QStringList& groupIds, BrokerConnection::Deadline deadline,
-                                  QHash<QString, QList<CommittedOffset>>& offsets,
-                                  QHash<QString, KafkaError>& failures) {
+std::function<QStringList()> fetchCommittedOffsets(BrokerConnection& connection,
+                                                   int16_t newestVersion,
+                                                   const QStringList& groupIds,
+                                                   BrokerConnection::Deadline deadline,
+                                                   QHash<QString, QList<CommittedOffset>>& offsets,
+                                                   QHash<QString, KafkaError>& failures) {
     const protocol::ApiSpec& api = protocol::offsetFetchApi();
-    QStringList moved;
     const std::optional<int16_t> version = connection.version(api, newestVersion);
-    if (!version) {
-        for (const QString& groupId : groupIds)
-            failures.insert(
-                groupId, protocol::protocolError(RD_KAFKA_RESP_ERR__UNSUPPORTED_FEATURE,
-                                                 QStringLiteral("%1 speaks no OffsetFetch version "
-                                                                "Groupscope can use")
-                                                     .arg(connection.address().toString())));
-        return moved;
-    }
-    auto readPartitions = [&](const QString& groupId, const StructList& topics) {
-        QList<CommittedOffset>& committed = offsets[groupId];
-        // At the size the answer gives: grown one append at a time, a poll's lists at 100,000
-        // groups took 102 MB (heaptrack).
-        qsizetype answered = 0;
-        for (const Struct& topic : topics)
-            answered += topic.structs("Partitions").size();
-        committed.reserve(committed.size() + answered);
-        for (const Struct& topic : topics) {
-            const QString topicName = topic.string("Name");
-            for (const Struct& partition : topic.structs("Partitions")) {
-                // Partitions without a commit come back with offset -1: left out.
-                if (partition.integer("ErrorCode") != 0 || partition.integer("CommittedOffset") < 0)
-                    continue;
-                committed.append(
-                    CommittedOffset{{topicName, int32_t(partition.integer("PartitionIndex"))},
-                                    partition.integer("CommittedOffset"),
-                                    partition.string("Metadata")});
-            }
-        }
-        std::sort(committed.begin(), committed.end(),
-                  [](const auto& a, const auto& b) { return a.topicPartition < b.topicPartition; });
-    };
-    auto groupOutcome = [&](const QString& groupId, int64_t code, const StructList& topics) {
+    if (!version)
+        return [&connection, groupIds, &failures] {
+            for (const QString& groupId : groupIds)
+                failures.insert(groupId,
+                                protocol::protocolError(RD_KAFKA_RESP_ERR__UNSUPPORTED_FEATURE,
+                                                        QStringLiteral("%1 speaks no OffsetFetch "
+                                                                       "version Groupscope can use")
+                                                            .arg(connection.address().toString())));
+            return QStringList();
+        };
+    // What the reader does with each group's part of an answer.
+    auto groupOutcome = [&offsets, &failures](QStringList& moved, const QString& groupId,
+                                              int64_t code, const StructList& topics) {
         if (ClusterConnections::isCoordinatorMoving(code))
             moved.append(groupId);
         else if (code != 0)
@@ -328,37 +352,46 @@ QStringList fetchCommittedOffsets(BrokerConnection& connection, int16_t newestVe
                                                                            "group %1")
                                                                 .arg(groupId)));
         else
-            readPartitions(groupId, topics);
+            readCommittedPartitions(offsets[groupId], topics);
     };
 
     if (*version >= 8) {
         Struct request = MessageCodec::make(api.request);
         for (const QString& groupId : groupIds)
             request.add("Groups").set("GroupId", groupId).setNull("Topics"); // null: all topics
-        Result<Struct> answer = connection.call(api, *version, request, deadline);
-        if (!answer) {
-            for (const QString& groupId : groupIds)
-                failures.insert(groupId, answer.error());
+        const BrokerConnection::PendingAnswer sent =
+            connection.send(api, *version, request, deadline);
+        return [&connection, groupIds, sent, deadline, &failures, groupOutcome] {
+            QStringList moved;
+            Result<Struct> answer = connection.receive(sent, deadline);
+            if (!answer) {
+                for (const QString& groupId : groupIds)
+                    failures.insert(groupId, answer.error());
+                return moved;
+            }
+            for (const Struct& group : answer.value().structs("Groups"))
+                groupOutcome(moved, group.string("GroupId"), group.integer("ErrorCode"),
+                             group.structs("Topics"));
             return moved;
+        };
+    }
+    // Brokers before Kafka 3.0 take one group per OffsetFetch, asked one after the other
+    // (a broker reads a connection's next request only once it answered the last).
+    return [&connection, groupIds, version, deadline, &failures, groupOutcome, &api] {
+        QStringList moved;
+        for (const QString& groupId : groupIds) {
+            Struct request = MessageCodec::make(api.request);
+            request.set("GroupId", groupId).setNull("Topics");
+            Result<Struct> answer = connection.call(api, *version, request, deadline);
+            if (!answer) {
+                failures.insert(groupId, answer.error());
+                continue;
+            }
+            groupOutcome(moved, groupId, answer.value().integer("ErrorCode"),
+                         answer.value().structs("Topics"));
         }
-        for (const Struct& group : answer.value().structs("Groups"))
-            groupOutcome(group.string("GroupId"), group.integer("ErrorCode"),
-                         group.structs("Topics"));
         return moved;
-    }
-    // Brokers before Kafka 3.0 take one group per OffsetFetch.
-    for (const QString& groupId : groupIds) {
-        Struct request = MessageCodec::make(api.request);
-        request.set("GroupId", groupId).setNull("Topics");
-        Result<Struct> answer = connection.call(api, *version, request, deadline);
-        if (!answer) {
-            failures.insert(groupId, answer.error());
-            continue;
-        }
-        groupOutcome(groupId, answer.value().integer("ErrorCode"),
-                     answer.value().structs("Topics"));
-    }
-    return moved;
+    };
 }
 
 } // namespace groupscope::kafka::detail

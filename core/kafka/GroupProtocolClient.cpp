@@ -99,38 +99,49 @@ Result<QList<GroupListing>> GroupProtocolClient::listGroups() {
     QList<GroupListing> groups;
     KafkaError firstFailure;
     int answered = 0;
-    for (const BrokerAddress& broker : std::as_const(brokers.value())) {
+    // Every broker is asked before any answer is read, so that they list at the same time.
+    const Struct request = MessageCodec::make(api.request);
+    QList<int32_t> nodeIds;
+    for (const BrokerAddress& broker : std::as_const(brokers.value()))
+        nodeIds.append(broker.nodeId);
+    const ClusterConnections::OpenConnections connections = m_cluster->connections(nodeIds, until);
+    std::vector<BrokerConnection::PendingAnswer> sent;
+    for (int32_t nodeId : std::as_const(nodeIds)) {
+        BrokerConnection* connection = connections.open.value(nodeId);
+        sent.push_back(connection ? connection->send(api, request, until)
+                                  : BrokerConnection::PendingAnswer{
+                                        &api, 0, 0, connections.failed.value(nodeId)});
+    }
+    for (qsizetype i = 0; i < nodeIds.size(); ++i) {
+        const int32_t nodeId = nodeIds[i];
+        BrokerConnection* connection = connections.open.value(nodeId);
+        Result<Struct> answer = connection ? connection->receive(sent[size_t(i)], until)
+                                           : Result<Struct>(sent[size_t(i)].sendFailure);
         // A broker that is still loading its groups (just started, or just became a
         // coordinator) leaves them out or fails: ask it again while there is time, as
         // Kafka's Java client does.
-        for (;;) {
-            Result<BrokerConnection*> connection = m_cluster->connection(broker.nodeId, until);
-            Result<Struct> answer =
-                connection ? connection.value()->call(api, MessageCodec::make(api.request), until)
-                           : Result<Struct>(connection.error());
-            if (!answer) {
-                m_cluster->dropConnection(broker.nodeId);
-                if (!firstFailure)
-                    firstFailure = answer.error();
-                break;
-            }
-            const int64_t error = answer.value().integer("ErrorCode");
-            if (stillLoading(error) && BrokerConnection::Clock::now() + Milliseconds(500) < until) {
-                QThread::msleep(200); // a back-off before asking the loading broker again
-                continue;
-            }
-            if (error != 0) {
-                if (!firstFailure)
-                    firstFailure = KafkaError::fromCode(
-                        int(error), QStringLiteral("listing groups on %1")
-                                        .arg(m_cluster->describeNode(broker.nodeId)));
-                break;
-            }
-            ++answered;
-            for (const Struct& group : answer.value().structs("Groups"))
-                groups.append(detail::listingOf(group));
-            break;
+        while (answer && stillLoading(answer.value().integer("ErrorCode")) &&
+               BrokerConnection::Clock::now() + Milliseconds(500) < until) {
+            QThread::msleep(200); // a back-off before asking the loading broker again
+            Result<BrokerConnection*> again = m_cluster->connection(nodeId, until);
+            answer = again ? again.value()->call(api, request, until) : again.error();
         }
+        if (!answer) {
+            m_cluster->dropConnection(nodeId);
+            if (!firstFailure)
+                firstFailure = answer.error();
+            continue;
+        }
+        if (const int64_t error = answer.value().integer("ErrorCode"); error != 0) {
+            if (!firstFailure)
+                firstFailure = KafkaError::fromCode(
+                    int(error),
+                    QStringLiteral("listing groups on %1").arg(m_cluster->describeNode(nodeId)));
+            continue;
+        }
+        ++answered;
+        for (const Struct& group : answer.value().structs("Groups"))
+            groups.append(detail::listingOf(group));
     }
     // Some brokers may fail while others answer; only when none answered is it an error.
     if (answered == 0 && firstFailure)
@@ -210,36 +221,49 @@ Result<QList<GroupDescription>> GroupProtocolClient::describeGroups(const QStrin
                 const GroupType type = m_knownTypes.value(id, GroupType::Unknown);
                 byType[type == GroupType::Unknown ? GroupType::Classic : type].append(id);
             }
-            detail::DescribeBatch batch{connection, until,
-                                        m_cluster->describeNode(connection.address().nodeId)};
-            QStringList moved;
-            KafkaError lostWith;
-            for (auto it = byType.cbegin(); it != byType.cend(); ++it) {
-                if (!connection.isOpen()) {
-                    // A describe of another type lost the connection (cut off, timed out or
-                    // cancelled): these groups go round again, as if their coordinator moved,
-                    // and only the groups of that request fail.
-                    for (const QString& groupId : it.value())
-                        notAsked.insert(groupId, lostWith);
-                    moved.append(it.value());
-                    continue;
+            // The type with the most groups is sent at once, the others after its answer
+            // (a broker reads a connection's next request only once it answered the last).
+            std::vector<std::pair<GroupType, QStringList>> types;
+            for (auto it = byType.cbegin(); it != byType.cend(); ++it)
+                types.emplace_back(it.key(), it.value());
+            std::sort(types.begin(), types.end(), [](const auto& a, const auto& b) {
+                return a.second.size() > b.second.size();
+            });
+            const detail::DescribeBatch batch{connection, until,
+                                              m_cluster->describeNode(connection.address().nodeId)};
+            const detail::SentDescribe first =
+                detail::sendDescribe(batch, types.front().first, types.front().second);
+            return [&, batch, first, types] {
+                QStringList moved;
+                KafkaError lostWith;
+                for (size_t i = 0; i < types.size(); ++i) {
+                    const QStringList& groupIds = types[i].second;
+                    if (!batch.connection.isOpen()) {
+                        // A describe of another type lost the connection (cut off, timed out
+                        // or cancelled): these groups go round again, as if their coordinator
+                        // moved, and only the groups of that request fail.
+                        for (const QString& groupId : groupIds)
+                            notAsked.insert(groupId, lostWith);
+                        moved.append(groupIds);
+                        continue;
+                    }
+                    detail::DescribeOutcome outcome =
+                        i == 0 ? detail::readDescribe(batch, first)
+                               : detail::describeOfType(batch, types[i].first, groupIds);
+                    for (GroupDescription& description : outcome.described) {
+                        if (!description.error && description.state != GroupState::Dead)
+                            m_knownTypes.insert(description.groupId, description.type);
+                        notAsked.remove(description.groupId);
+                        if (description.error && !lostWith && !batch.connection.isOpen())
+                            lostWith = description.error;
+                        const protocol::BrokerAddress& address = batch.connection.address();
+                        description.coordinator = {address.nodeId, address.host, address.port};
+                        described.insert(description.groupId, std::move(description));
+                    }
+                    moved.append(outcome.coordinatorMoved);
                 }
-                detail::DescribeOutcome outcome =
-                    detail::describeOfType(batch, it.key(), it.value());
-                for (GroupDescription& description : outcome.described) {
-                    if (!description.error && description.state != GroupState::Dead)
-                        m_knownTypes.insert(description.groupId, description.type);
-                    notAsked.remove(description.groupId);
-                    if (description.error && !lostWith && !connection.isOpen())
-                        lostWith = description.error;
-                    description.coordinator = {connection.address().nodeId,
-                                               connection.address().host,
-                                               connection.address().port};
-                    described.insert(description.groupId, std::move(description));
-                }
-                moved.append(outcome.coordinatorMoved);
-            }
-            return moved;
+                return moved;
+            };
         },
         fail);
     QList<GroupDescription> result;

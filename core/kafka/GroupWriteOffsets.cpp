@@ -32,6 +32,16 @@ QList<PartitionOutcome> sorted(QList<PartitionOutcome> outcomes) {
 }
 
 // The error, saying what was being done unless it does already.
+// Every partition of an OffsetCommit or OffsetDelete answer, with its error code.
+QList<std::pair<TopicPartition, int64_t>> answeredPartitions(const Struct& answer) {
+    QList<std::pair<TopicPartition, int64_t>> partitions;
+    for (const Struct& topic : answer.structs("Topics"))
+        for (const Struct& partition : topic.structs("Partitions"))
+            partitions.append({{topic.string("Name"), int32_t(partition.integer("PartitionIndex"))},
+                               partition.integer("ErrorCode")});
+    return partitions;
+}
+
 KafkaError withContext(KafkaError error, const QString& what) {
     if (!error.message.startsWith(what))
         error.message = QStringLiteral("%1: %2").arg(what, error.message);
@@ -63,25 +73,26 @@ GroupWriteClient::commitOffsets(const QString& groupId,
     KafkaError failure;
     m_coordinators.forEachCoordinator(
         {groupId}, deadline(),
-        [&](BrokerConnection& connection, const QStringList&) {
+        [&](BrokerConnection& connection, const QStringList&) -> CoordinatorRequests::AnswerReader {
             const std::optional<int16_t> version =
                 connection.version(api, newestOffsetCommitByName);
-            if (!version) {
-                failure = KafkaError::fromCode(RD_KAFKA_RESP_ERR__UNSUPPORTED_FEATURE,
-                                               what + QStringLiteral(": no OffsetCommit by name"));
-                return QStringList();
-            }
-            Result<Struct> answer = connection.call(api, *version, request, deadline());
-            if (!answer) {
-                failure = answer.error();
-                return QStringList();
-            }
-            QList<PartitionOutcome> answered;
-            for (const Struct& topic : answer.value().structs("Topics"))
-                for (const Struct& partition : topic.structs("Partitions")) {
-                    const TopicPartition tp{topic.string("Name"),
-                                            int32_t(partition.integer("PartitionIndex"))};
-                    const int64_t code = partition.integer("ErrorCode");
+            if (!version)
+                return [&] {
+                    failure =
+                        KafkaError::fromCode(RD_KAFKA_RESP_ERR__UNSUPPORTED_FEATURE,
+                                             what + QStringLiteral(": no OffsetCommit by name"));
+                    return QStringList();
+                };
+            const BrokerConnection::PendingAnswer sent =
+                connection.send(api, *version, request, deadline());
+            return [&, &connection = connection, sent] {
+                Result<Struct> answer = connection.receive(sent, deadline());
+                if (!answer) {
+                    failure = answer.error();
+                    return QStringList();
+                }
+                QList<PartitionOutcome> answered;
+                for (const auto& [tp, code] : answeredPartitions(answer.value())) {
                     // The group-level answers come on every partition: a moved coordinator
                     // is asked again, as a whole.
                     if (ClusterConnections::isCoordinatorMoving(code))
@@ -92,8 +103,9 @@ GroupWriteClient::commitOffsets(const QString& groupId,
                                      code == 0 ? KafkaError()
                                                : KafkaError::fromCode(int(code), tp.toString())});
                 }
-            outcomes = answered;
-            return QStringList();
+                outcomes = answered;
+                return QStringList();
+            };
         },
         [&](const QString&, const KafkaError& error) { failure = error; });
     if (failure)
@@ -119,36 +131,32 @@ GroupWriteClient::deleteOffsets(const QString& groupId, const QList<TopicPartiti
     KafkaError failure;
     m_coordinators.forEachCoordinator(
         {groupId}, deadline(),
-        [&](BrokerConnection& connection, const QStringList&) {
-            Result<Struct> answer = connection.call(api, request, deadline());
-            if (!answer) {
-                failure = answer.error();
-                return QStringList();
-            }
-            const int64_t groupCode = answer.value().integer("ErrorCode");
-            if (ClusterConnections::isCoordinatorMoving(groupCode))
-                return QStringList{groupId};
-            // A group-level error (the group does not exist, has members, ...) applies to
-            // every partition, as librdkafka and Kafka's admin client report it.
-            const KafkaError groupError =
-                groupCode == 0 ? KafkaError() : KafkaError::fromCode(int(groupCode), what);
-            QList<PartitionOutcome> answered;
-            for (const Struct& topic : answer.value().structs("Topics"))
-                for (const Struct& partition : topic.structs("Partitions")) {
-                    const TopicPartition tp{topic.string("Name"),
-                                            int32_t(partition.integer("PartitionIndex"))};
-                    const int64_t code = partition.integer("ErrorCode");
+        CoordinatorRequests::oneRequest(
+            api, deadline(), [&](const QStringList&) { return request; },
+            [&](const QStringList&, const Result<Struct>& answer) {
+                if (!answer) {
+                    failure = answer.error();
+                    return QStringList();
+                }
+                const int64_t groupCode = answer.value().integer("ErrorCode");
+                if (ClusterConnections::isCoordinatorMoving(groupCode))
+                    return QStringList{groupId};
+                // A group-level error (the group does not exist, has members, ...) applies to
+                // every partition, as librdkafka and Kafka's admin client report it.
+                const KafkaError groupError =
+                    groupCode == 0 ? KafkaError() : KafkaError::fromCode(int(groupCode), what);
+                QList<PartitionOutcome> answered;
+                for (const auto& [tp, code] : answeredPartitions(answer.value()))
                     answered.append(
                         {tp, -1,
                          code != 0 ? KafkaError::fromCode(int(code), tp.toString()) : groupError});
+                if (answered.isEmpty() && groupError) {
+                    failure = groupError;
+                    return QStringList();
                 }
-            if (answered.isEmpty() && groupError) {
-                failure = groupError;
+                outcomes = answered;
                 return QStringList();
-            }
-            outcomes = answered;
-            return QStringList();
-        },
+            }),
         [&](const QString&, const KafkaError& error) { failure = error; });
     if (failure)
         return withContext(failure, what);

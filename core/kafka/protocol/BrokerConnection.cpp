@@ -247,40 +247,62 @@ Result<QByteArray> BrokerConnection::readFrame(const char* api, Deadline deadlin
 
 Result<Struct> BrokerConnection::call(const ApiSpec& api, int16_t version, const Struct& request,
                                       Deadline deadline) {
+    return receive(send(api, version, request, deadline), deadline);
+}
+
+Result<Struct> BrokerConnection::call(const ApiSpec& api, const Struct& request,
+                                      Deadline deadline) {
+    return receive(send(api, request, deadline), deadline);
+}
+
+BrokerConnection::PendingAnswer BrokerConnection::send(const ApiSpec& api, int16_t version,
+                                                       const Struct& request, Deadline deadline) {
     {
         QMutexLocker lock(&observerMutex());
         if (observer())
             observer()(api.key, m_address.toString());
     }
-    const int32_t correlationId = m_nextCorrelationId++;
+    PendingAnswer pending{&api, version, m_nextCorrelationId++, {}};
     const bool flexible = MessageCodec::isFlexible(api.request, version);
-    QByteArray frame = requestHeader(api.key, version, correlationId, flexible);
+    QByteArray frame = requestHeader(api.key, version, pending.correlationId, flexible);
     frame.append(MessageCodec::encode(api.request, version, request));
     if (Status sent = writeFrame(frame, api.name, deadline); !sent)
-        return sent.error();
+        pending.sendFailure = sent.error();
+    return pending;
+}
 
+BrokerConnection::PendingAnswer BrokerConnection::send(const ApiSpec& api, const Struct& request,
+                                                       Deadline deadline) {
+    if (const std::optional<int16_t> negotiated = version(api))
+        return send(api, *negotiated, request, deadline);
+    return PendingAnswer{
+        &api, 0, 0,
+        KafkaError::fromCode(RD_KAFKA_RESP_ERR__UNSUPPORTED_FEATURE,
+                             QStringLiteral("broker %1 does not support %2 (API "
+                                            "key %3)")
+                                 .arg(m_address.toString(), QLatin1String(api.name))
+                                 .arg(int(api.key)))};
+}
+
+Result<Struct> BrokerConnection::receive(const PendingAnswer& pending, Deadline deadline) {
+    if (pending.sendFailure)
+        return pending.sendFailure;
+    const ApiSpec& api = *pending.api;
+    // Closed since the request was sent: by a failure or a cancel on this connection.
+    if (!m_socket)
+        return transportError(QStringLiteral("lost the connection before reading %1 from")
+                                  .arg(QLatin1String(api.name)));
     Result<QByteArray> answer = readFrame(api.name, deadline);
     if (!answer)
         return answer.error();
     const Result<qsizetype> bodyStart = ResponseFrame::parseHeader(
-        answer.value(), api, version, correlationId, m_address.toString());
+        answer.value(), api, pending.version, pending.correlationId, m_address.toString());
     if (!bodyStart) {
         close();
         return bodyStart.error();
     }
-    return ResponseFrame::parseBody(answer.value(), bodyStart.value(), api, version,
+    return ResponseFrame::parseBody(answer.value(), bodyStart.value(), api, pending.version,
                                     m_address.toString());
-}
-
-Result<Struct> BrokerConnection::call(const ApiSpec& api, const Struct& request,
-                                      Deadline deadline) {
-    const std::optional<int16_t> negotiated = version(api);
-    if (!negotiated)
-        return KafkaError::fromCode(RD_KAFKA_RESP_ERR__UNSUPPORTED_FEATURE,
-                                    QStringLiteral("broker %1 does not support %2 (API key %3)")
-                                        .arg(m_address.toString(), QLatin1String(api.name))
-                                        .arg(int(api.key)));
-    return call(api, *negotiated, request, deadline);
 }
 
 std::optional<int16_t> BrokerConnection::version(const ApiSpec& api) const {

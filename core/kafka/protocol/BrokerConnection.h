@@ -58,6 +58,23 @@ public:
     // The same in the newest negotiated version; an error when the broker lacks the API.
     Result<Struct> call(const ApiSpec& api, const Struct& request, Deadline deadline);
 
+    // A request sent whose answer is still to be read, or why it could not be sent.
+    struct PendingAnswer {
+        const ApiSpec* api = nullptr;
+        int16_t version = 0;
+        int32_t correlationId = 0;
+        KafkaError sendFailure;
+    };
+    // call() in its two halves, so that one thread can have requests out to several
+    // brokers at once and each broker works while the others' answers are read. A broker
+    // answers a connection's requests in the order they came, so they are received in the
+    // order they were sent, and nothing else is called on the connection in between.
+    // receive() of a request that could not be sent returns why.
+    PendingAnswer send(const ApiSpec& api, int16_t version, const Struct& request,
+                       Deadline deadline);
+    PendingAnswer send(const ApiSpec& api, const Struct& request, Deadline deadline);
+    Result<Struct> receive(const PendingAnswer& pending, Deadline deadline);
+
     const BrokerAddress& address() const { return m_address; }
     // The node id of a bootstrap connection, once the metadata tells which broker it is.
     void setNodeId(int32_t nodeId) { m_address.nodeId = nodeId; }

@@ -123,6 +123,24 @@ Result<BrokerConnection*> ClusterConnections::connection(int32_t nodeId, Deadlin
     return shared.get();
 }
 
+ClusterConnections::OpenConnections ClusterConnections::connections(const QList<int32_t>& nodeIds,
+                                                                    Deadline deadline) {
+    OpenConnections result;
+    for (int32_t nodeId : nodeIds)
+        if (Result<BrokerConnection*> opened = connection(nodeId, deadline); !opened)
+            result.failed.insert(nodeId, opened.error());
+    // Looked up again once all are open: a metadata request on one that failed dropped it.
+    for (int32_t nodeId : nodeIds) {
+        if (result.failed.contains(nodeId))
+            continue;
+        if (Result<BrokerConnection*> opened = connection(nodeId, deadline))
+            result.open.insert(nodeId, opened.value());
+        else
+            result.failed.insert(nodeId, opened.error());
+    }
+    return result;
+}
+
 QList<CoordinatorLookup> ClusterConnections::coordinators(const QStringList& groupIds,
                                                           Deadline deadline) {
     QList<CoordinatorLookup> found(groupIds.size());

@@ -37,6 +37,14 @@ public:
     Result<QList<BrokerAddress>> brokers(Deadline deadline, bool refresh = false);
     // The open connection to a broker of the cluster, opening it if needed.
     Result<BrokerConnection*> connection(int32_t nodeId, Deadline deadline);
+    // The open connections to several brokers, for requests sent to each before any answer
+    // is read (BrokerConnection::send). All are opened before any is returned: opening one
+    // may ask another broker for the metadata, which must not have an answer pending then.
+    struct OpenConnections {
+        QHash<int32_t, BrokerConnection*> open;
+        QHash<int32_t, KafkaError> failed; // why a broker's could not be opened
+    };
+    OpenConnections connections(const QList<int32_t>& nodeIds, Deadline deadline);
     // Any working connection: a broker's already open, else the first bootstrap address
     // that answers. An error names every address tried.
     Result<BrokerConnection*> anyConnection(Deadline deadline);
