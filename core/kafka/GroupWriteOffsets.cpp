@@ -92,7 +92,9 @@ GroupWriteClient::commitOffsets(const QString& groupId,
                     return QStringList();
                 }
                 QList<PartitionOutcome> answered;
-                for (const auto& [tp, code] : answeredPartitions(answer.value())) {
+                for (const auto& [answeredTp, code] : answeredPartitions(answer.value())) {
+                    // A copy, not the binding: clang 14 does not let a lambda capture one.
+                    const TopicPartition tp = answeredTp;
                     // The group-level answers come on every partition: a moved coordinator
                     // is asked again, as a whole.
                     if (ClusterConnections::isCoordinatorMoving(code))
