@@ -1,5 +1,7 @@
 #include "GroupMembers.h"
 
+#include "KafkaToolServer.h"
+
 #include <QTemporaryFile>
 
 namespace groupscope::test {
@@ -14,9 +16,8 @@ QString testBroker(const QString& bootstrap) {
 
 ProcessResult kafkaTool(const QString& name, const QStringList& arguments,
                         const QString& bootstrap) {
-    return run(QStringLiteral(GROUPSCOPE_TESTBED_DIR "/") + name,
-               QStringList{QStringLiteral("--bootstrap-server"), testBroker(bootstrap)} +
-                   arguments);
+    return runKafkaTool(
+        name, QStringList{QStringLiteral("--bootstrap-server"), testBroker(bootstrap)} + arguments);
 }
 
 ProcessResult deleteRecordsBefore(const QString& topic, int partition, qint64 offset) {

@@ -13,7 +13,8 @@
 namespace groupscope::test {
 
 // One of the test bed's Kafka tools (tests/kafka/NAME) pointed at `bootstrap` (the test
-// broker when empty): kafka-groups, kafka-share-groups, kafka-streams-groups, ...
+// broker when empty): kafka-groups, kafka-share-groups, kafka-streams-groups, ... Asked
+// through the test program's one JVM for Kafka's tools (KafkaToolServer.h).
 ProcessResult kafkaTool(const QString& name, const QStringList& arguments,
                         const QString& bootstrap = {});
 // Moves `topic`:`partition`'s log start to `offset` with Kafka's kafka-delete-records, as

@@ -1,5 +1,7 @@
 #include "TestBroker.h"
 
+#include "KafkaToolServer.h"
+
 #include "kafka/AdminClient.h"
 
 #include <QCoreApplication>
@@ -110,9 +112,9 @@ QStringList afterSetupCommits(QStringList arguments) {
 }
 
 ProcessResult kafkaConsumerGroups(const QStringList& arguments, const QString& bootstrap) {
-    return run(QStringLiteral(GROUPSCOPE_TESTBED_DIR "/kafka-consumer-groups"),
-               QStringList{QStringLiteral("--bootstrap-server"), orTestBroker(bootstrap)} +
-                   arguments);
+    return runKafkaTool(QStringLiteral("kafka-consumer-groups"),
+                        QStringList{QStringLiteral("--bootstrap-server"), orTestBroker(bootstrap)} +
+                            arguments);
 }
 
 ProcessResult seedGroups(const QString& bootstrap, int groups, int partitions, int topics,

@@ -59,7 +59,8 @@ ProcessResult runPython(const QString& script,
 // read-again after 5 s, which TestSafeWrites covers). Other arguments come back unchanged.
 QStringList afterSetupCommits(QStringList arguments);
 
-// Kafka's own kafka-consumer-groups from the test bed, pointed at the test broker.
+// Kafka's own kafka-consumer-groups from the test bed, pointed at the test broker, asked
+// through the test program's one JVM for Kafka's tools (KafkaToolServer.h).
 ProcessResult kafkaConsumerGroups(const QStringList& arguments, const QString& bootstrap = {});
 
 // The test bed's kafka-seed-groups (Kafka's Java admin client): `topics` topics PREFIX-topic-K
