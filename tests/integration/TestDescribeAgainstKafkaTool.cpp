@@ -1,6 +1,7 @@
 // groupscope-cli's list and describe against Kafka's own kafka-consumer-groups on the real
 // broker. The groups are made by an independent client (python3-kafka): one with commits
 // and no members, one with two live members. Every partition, member and state must agree.
+#include "KafkaToolServer.h"
 #include "TestBroker.h"
 
 #include <QElapsedTimer>
@@ -291,6 +292,36 @@ c.close()
         QVERIFY2(ours.err.contains(
                      QStringLiteral("Consumer group '%1' does not exist").arg(ghost).toUtf8()),
                  ours.err.constData());
+    }
+
+    // The oracle the integration tests ask (one JVM serving Kafka's tools) answers as the
+    // tool's own script does: the same stdout, stderr and exit code for an answer, for a
+    // usage error (the tool ends the JVM through Kafka's Exit) and for an exception out of
+    // its main.
+    void servedToolAnswersAsItsScript_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("exitCode");
+        QTest::newRow("describe") << QStringList{QStringLiteral("--describe"),
+                                                 QStringLiteral("--group"), m_emptyGroup}
+                                  << 0;
+        QTest::newRow("usage error")
+            << QStringList{QStringLiteral("--delete"), QStringLiteral("--group"), m_emptyGroup,
+                           QStringLiteral("--topic"), QStringLiteral("any")}
+            << 1;
+        QTest::newRow("unknown option") << QStringList{QStringLiteral("--no-such-option")} << 1;
+    }
+    void servedToolAnswersAsItsScript() {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, exitCode);
+        arguments =
+            QStringList{QStringLiteral("--bootstrap-server"), test::bootstrapServers()} + arguments;
+        const auto script =
+            test::run(QStringLiteral(GROUPSCOPE_TESTBED_DIR "/kafka-consumer-groups"), arguments);
+        const auto served = test::runKafkaTool(QStringLiteral("kafka-consumer-groups"), arguments);
+        QCOMPARE(script.exitCode, exitCode);
+        QCOMPARE(served.exitCode, script.exitCode);
+        QCOMPARE(served.out, script.out);
+        QCOMPARE(served.err, script.err);
     }
 
     void unreachableBootstrapFailsWithinTimeout_data() {

@@ -145,7 +145,7 @@ public final class KafkaToolServer {
             if (!(e.getCause() instanceof ToolExit) && exitCode == null) {
                 // What the JVM prints when main throws, and its exit code.
                 System.err.print("Exception in thread \"main\" ");
-                e.getCause().printStackTrace();
+                withoutServerFrames(e.getCause(), mainClass).printStackTrace();
                 return 1;
             }
         } catch (ReflectiveOperationException e) {
@@ -156,6 +156,21 @@ public final class KafkaToolServer {
             System.err.flush();
         }
         return exitCode == null ? 0 : exitCode;
+    }
+
+    /**
+     * The exception as a fresh JVM would show it: its trace ends at the tool's main, without
+     * the frames of this server and of reflection that called it.
+     */
+    private static Throwable withoutServerFrames(Throwable thrown, String mainClass) {
+        final StackTraceElement[] frames = thrown.getStackTrace();
+        for (int i = 0; i < frames.length; ++i) {
+            if (frames[i].getClassName().equals(mainClass) && frames[i].getMethodName().equals("main")) {
+                thrown.setStackTrace(java.util.Arrays.copyOf(frames, i + 1));
+                break;
+            }
+        }
+        return thrown;
     }
 
     /**
