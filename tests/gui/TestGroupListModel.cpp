@@ -10,6 +10,9 @@
 #include <QItemSelectionModel>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThreadPool>
+
+#include <limits>
 
 using namespace groupscope;
 using groupscope::ui::GroupFilterProxyModel;
@@ -71,6 +74,31 @@ QStringList column(const QAbstractItemModel& model, int column) {
 // What MainWindow hands the model: the snapshot's summaries (ClusterView::groupList).
 void showIn(GroupListModel& model, const monitor::ClusterSnapshot& snapshot) {
     model.applySummaries(monitor::summariesOf(snapshot.groups));
+}
+
+// `count` groups g000000, g000001, ... of one partition each, group i at lag i % 1000,
+// except the groups of `bumped`, at their lag there.
+monitor::ClusterSnapshot numberedGroups(int count, const QMap<int, int64_t>& bumped = {},
+                                        int left = -1) {
+    QList<monitor::GroupSnapshot> groups;
+    groups.reserve(count);
+    for (int i = 0; i < count; ++i)
+        if (i != left)
+            groups.append(group(QStringLiteral("g%1").arg(i, 6, 10, QChar(u'0')),
+                                GroupState::Stable, 1, {bumped.value(i, i % 1000)}));
+    return cluster(std::move(groups));
+}
+
+// Lets every re-sort on a pool thread finish and be applied.
+void settleBackgroundSorts() {
+    do {
+        QThreadPool::globalInstance()->waitForDone();
+        QCoreApplication::sendPostedEvents();
+    } while (QThreadPool::globalInstance()->activeThreadCount() > 0);
+}
+
+QString groupShownFirst(const QAbstractItemModel& proxy) {
+    return proxy.index(0, GroupListModel::GroupColumn).data().toString();
 }
 
 } // namespace
@@ -396,6 +424,54 @@ private slots:
         QCOMPARE(column(proxy, GroupListModel::GroupColumn), strings({"search"}));
         proxy.setFilterText({});
         QCOMPARE(proxy.rowCount(), 3);
+    }
+
+    // A long list's refresh is re-sorted on a pool thread: the refresh leaves the last order
+    // on the GUI thread, the new one follows with the selection on its group, and a sort
+    // overtaken by a change of the source's rows is never applied.
+    void aLongListIsResortedOnAPoolThreadAfterARefresh() {
+        GroupListModel model;
+        GroupFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester tester(&proxy,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const int count = int(GroupFilterProxyModel::backgroundSortRows) + 1000;
+        showIn(model, numberedGroups(count));
+        proxy.sort(GroupListModel::TotalLagColumn, Qt::DescendingOrder);
+        QCOMPARE(groupShownFirst(proxy), QStringLiteral("g000999")); // lag 999, the first of it
+        QItemSelectionModel selection(&proxy);
+        const auto g500 = proxy.match(proxy.index(0, 0), GroupListModel::GroupIdRole,
+                                      QStringLiteral("g000500"), 1, Qt::MatchExactly);
+        QCOMPARE(g500.size(), 1);
+        selection.select(g500.first(),
+                         QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+
+        showIn(model, numberedGroups(count, {{500, 1'000'000}}));
+        QCOMPARE(groupShownFirst(proxy), QStringLiteral("g000999"));
+        QCOMPARE(proxy.index(0, GroupListModel::TotalLagColumn).data(GroupListModel::SortRole),
+                 QVariant(qlonglong(999))); // the refreshed value, in the last order
+        settleBackgroundSorts();
+        QCOMPARE(groupShownFirst(proxy), QStringLiteral("g000500"));
+        QCOMPARE(selection.selectedRows().size(), 1);
+        QCOMPARE(selection.selectedRows().first().row(), 0);
+
+        // A refresh starts a sort on a pool thread; before it is applied, a group vanishes.
+        showIn(model, numberedGroups(count, {{500, 1'000'000}, {700, 2'000'000}}));
+        showIn(model, numberedGroups(count, {{500, 1'000'000}, {700, 3'000'000}}, 1));
+        QCOMPARE(groupShownFirst(proxy), QStringLiteral("g000700")); // sorted at once
+        settleBackgroundSorts();
+        QCOMPARE(proxy.rowCount(), count - 1);
+        QCOMPARE(groupShownFirst(proxy), QStringLiteral("g000700"));
+        qlonglong previous = std::numeric_limits<qlonglong>::max();
+        for (int row = 0; row < proxy.rowCount(); ++row) {
+            const qlonglong lag = proxy.index(row, GroupListModel::TotalLagColumn)
+                                      .data(GroupListModel::SortRole)
+                                      .toLongLong();
+            QVERIFY2(lag <= previous, qPrintable(QStringLiteral("row %1").arg(row)));
+            previous = lag;
+        }
+        QCOMPARE(selection.selectedRows().first().data(GroupListModel::GroupIdRole).toString(),
+                 QStringLiteral("g000500"));
     }
 };
 

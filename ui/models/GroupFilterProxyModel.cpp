@@ -2,12 +2,21 @@
 
 #include "models/GroupListModel.h"
 
+#include <QThreadPool>
+
 #include <algorithm>
+#include <memory>
 
 namespace groupscope::ui {
 
 GroupFilterProxyModel::GroupFilterProxyModel(QObject* parent)
-    : QAbstractProxyModel(parent) {}
+    : QAbstractProxyModel(parent)
+    , m_sorted(this, &GroupFilterProxyModel::takeBackgroundSort) {}
+
+GroupFilterProxyModel::~GroupFilterProxyModel() {
+    if (m_backgroundSort.valid())
+        m_backgroundSort.wait();
+}
 
 const GroupListModel* GroupFilterProxyModel::groups() const {
     return static_cast<const GroupListModel*>(sourceModel());
@@ -19,12 +28,14 @@ void GroupFilterProxyModel::setSourceModel(QAbstractItemModel* source) {
     if (sourceModel())
         disconnect(sourceModel(), nullptr, this, nullptr);
     QAbstractProxyModel::setSourceModel(source);
+    ++m_shownGeneration;
     m_shown.clear();
     m_rowOfSource.clear();
     if (auto* model = qobject_cast<GroupListModel*>(source)) {
         connect(model, &QAbstractItemModel::dataChanged, this,
                 &GroupFilterProxyModel::forwardDataChanged);
-        connect(model, &GroupListModel::refreshed, this, &GroupFilterProxyModel::refilterAndResort);
+        connect(model, &GroupListModel::refreshed, this,
+                &GroupFilterProxyModel::resortAfterRefresh);
         connect(model, &QAbstractItemModel::rowsAboutToBeInserted, this,
                 &GroupFilterProxyModel::beginSourceChange);
         connect(model, &QAbstractItemModel::rowsInserted, this,
@@ -40,6 +51,7 @@ void GroupFilterProxyModel::setSourceModel(QAbstractItemModel* source) {
         connect(model, &QAbstractItemModel::modelAboutToBeReset, this,
                 &GroupFilterProxyModel::beginResetModel);
         connect(model, &QAbstractItemModel::modelReset, this, [this] {
+            ++m_shownGeneration;
             m_shown = shownRows();
             rebuildRowOfSource();
             endResetModel();
@@ -54,24 +66,24 @@ void GroupFilterProxyModel::setSourceModel(QAbstractItemModel* source) {
 
 void GroupFilterProxyModel::setFilterText(const QString& text) {
     const QString trimmed = text.trimmed();
-    if (trimmed == m_filterText)
+    if (trimmed == m_order.filterText)
         return;
-    m_filterText = trimmed;
+    m_order.filterText = trimmed;
     refilterAndResort();
 }
 
 void GroupFilterProxyModel::setStateFilter(StateFilter filter) {
-    if (filter == m_stateFilter)
+    if (filter == m_order.stateFilter)
         return;
-    m_stateFilter = filter;
+    m_order.stateFilter = filter;
     refilterAndResort();
 }
 
 void GroupFilterProxyModel::sort(int column, Qt::SortOrder order) {
-    if (column == m_sortColumn && order == m_sortOrder)
+    if (column == m_order.sortColumn && order == m_order.sortOrder)
         return;
-    m_sortColumn = column;
-    m_sortOrder = order;
+    m_order.sortColumn = column;
+    m_order.sortOrder = order;
     refilterAndResort();
 }
 
@@ -112,94 +124,8 @@ QModelIndex GroupFilterProxyModel::mapFromSource(const QModelIndex& sourceIndex)
     return row < 0 ? QModelIndex() : createIndex(row, sourceIndex.column());
 }
 
-bool GroupFilterProxyModel::accepts(int sourceRow) const {
-    const GroupListModel::Row& row = groups()->rowAt(sourceRow);
-    bool stateMatches = true;
-    switch (m_stateFilter) {
-    case StateFilter::All:
-        break;
-    case StateFilter::Stable:
-        stateMatches = row.state == kafka::GroupState::Stable;
-        break;
-    case StateFilter::Empty:
-        stateMatches = row.state == kafka::GroupState::Empty;
-        break;
-    case StateFilter::Rebalancing:
-        stateMatches = kafka::isRebalancing(row.state);
-        break;
-    case StateFilter::Dead:
-        stateMatches = row.state == kafka::GroupState::Dead;
-        break;
-    }
-    if (!stateMatches)
-        return false;
-    if (m_filterText.isEmpty() || row.groupId.contains(m_filterText, Qt::CaseInsensitive))
-        return true;
-    return std::any_of(row.topics.cbegin(), row.topics.cend(), [this](const QString& topic) {
-        return topic.contains(m_filterText, Qt::CaseInsensitive);
-    });
-}
-
-bool GroupFilterProxyModel::sortsBefore(int leftSourceRow, int rightSourceRow) const {
-    const int order = groups()->compare(leftSourceRow, rightSourceRow, m_sortColumn);
-    // Equal values keep the source's order (by group id) in either direction.
-    if (order == 0)
-        return leftSourceRow < rightSourceRow;
-    return m_sortOrder == Qt::AscendingOrder ? order < 0 : order > 0;
-}
-
 QList<int> GroupFilterProxyModel::shownRows() const {
-    QList<int> rows;
-    if (!sourceModel())
-        return rows;
-    const int count = sourceModel()->rowCount();
-    rows.reserve(count);
-    const bool acceptsAll = m_stateFilter == StateFilter::All && m_filterText.isEmpty();
-    for (int row = 0; row < count; ++row)
-        if (acceptsAll || accepts(row))
-            rows.append(row);
-    if (m_sortColumn >= 0)
-        sortRows(rows);
-    return rows;
-}
-
-void GroupFilterProxyModel::sortRows(QList<int>& rows) const {
-    if (GroupListModel::ordersByNumber(m_sortColumn)) {
-        sortRowsByNumber(rows);
-        return;
-    }
-    const auto before = [this](int left, int right) { return sortsBefore(left, right); };
-    // A refresh rarely changes the order: checking costs one comparison per row.
-    if (!std::is_sorted(rows.cbegin(), rows.cend(), before))
-        std::sort(rows.begin(), rows.end(), before);
-}
-
-void GroupFilterProxyModel::sortRowsByNumber(QList<int>& rows) const {
-    // The lag columns change order on most refreshes. Each row's key is read once into one
-    // contiguous list, which the sort then compares in cache: comparing the model's rows
-    // (10,000 summaries spread over megabytes) 140,000 times took 4 ms per refresh.
-    struct KeyedRow {
-        qint64 key;
-        int sourceRow;
-    };
-    // Descending, the keys' bitwise complements, which order exactly the other way round:
-    // one ascending comparison of (key, source row) then also keeps equal values in the
-    // source's order (by group id) in either direction, as sortsBefore does.
-    const bool descending = m_sortOrder == Qt::DescendingOrder;
-    QList<KeyedRow> keyed;
-    keyed.reserve(rows.size());
-    for (const int row : std::as_const(rows)) {
-        const qint64 key = groups()->numberKey(row, m_sortColumn);
-        keyed.append({descending ? ~key : key, row});
-    }
-    const auto before = [](const KeyedRow& left, const KeyedRow& right) {
-        return left.key != right.key ? left.key < right.key : left.sourceRow < right.sourceRow;
-    };
-    if (std::is_sorted(keyed.cbegin(), keyed.cend(), before))
-        return;
-    std::sort(keyed.begin(), keyed.end(), before);
-    for (qsizetype i = 0; i < keyed.size(); ++i)
-        rows[i] = keyed.at(i).sourceRow;
+    return groups() ? m_order.shownRows(groups()->rows(), groups()->watchedGroups()) : QList<int>();
 }
 
 void GroupFilterProxyModel::rebuildRowOfSource() {
@@ -209,9 +135,45 @@ void GroupFilterProxyModel::rebuildRowOfSource() {
 }
 
 void GroupFilterProxyModel::refilterAndResort() {
+    ++m_shownGeneration;
     QList<int> rows = shownRows();
     if (rows != m_shown)
         relayout(std::move(rows));
+}
+
+void GroupFilterProxyModel::resortAfterRefresh() {
+    if (!groups() || groups()->rowCount() < backgroundSortRows)
+        refilterAndResort();
+    else if (m_backgroundSort.valid())
+        m_backgroundSortAgain = true; // one more when this one is done, not one per refresh
+    else
+        startBackgroundSort();
+}
+
+void GroupFilterProxyModel::startBackgroundSort() {
+    auto done = std::make_shared<std::promise<void>>();
+    m_backgroundSort = done->get_future();
+    // Copies: the rows are shared with the view they came from, and the model replaces its
+    // list on a refresh rather than changing it, so the pool thread reads them safely.
+    QThreadPool::globalInstance()->start([done, mailbox = &m_sorted, generation = m_shownGeneration,
+                                          order = m_order, rows = groups()->rows(),
+                                          watched = groups()->watchedGroups()] {
+        mailbox->post({generation, order.shownRows(rows, watched)});
+        done->set_value();
+    });
+}
+
+void GroupFilterProxyModel::takeBackgroundSort() {
+    m_backgroundSort.get(); // done: it posted
+    for (BackgroundSort& sorted : m_sorted.takeAll()) {
+        // Worked out for rows that are still the source's (the same groups, their values
+        // maybe a refresh older), unless the user or the source has changed what is shown
+        // since.
+        if (sorted.generation == m_shownGeneration && sorted.rows != m_shown)
+            relayout(std::move(sorted.rows));
+    }
+    if (std::exchange(m_backgroundSortAgain, false))
+        resortAfterRefresh();
 }
 
 void GroupFilterProxyModel::relayout(QList<int> rows) {
@@ -259,6 +221,7 @@ void GroupFilterProxyModel::beginSourceChange() {
 }
 
 void GroupFilterProxyModel::endSourceChange() {
+    ++m_shownGeneration;
     m_shown = shownRows();
     rebuildRowOfSource();
     for (qsizetype i = 0; i < m_heldProxy.size(); ++i)

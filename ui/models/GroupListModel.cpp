@@ -261,13 +261,13 @@ QVariant GroupListModel::sortValue(const Row& row, int column) const {
     case TimeLagColumn:
         return timeLagSortKey(row.timeLag);
     }
-    return integerSortKey(row, column);
+    return integerSortKey(row, column, m_watched.contains(row.groupId));
 }
 
-qlonglong GroupListModel::integerSortKey(const Row& row, int column) const {
+qlonglong GroupListModel::integerSortKey(const Row& row, int column, bool watched) {
     switch (column) {
     case WatchColumn:
-        return m_watched.contains(row.groupId) ? 1 : 0;
+        return watched ? 1 : 0;
     case StateColumn:
         return row.error.isEmpty() ? stateRank(row.state) : stateRank(GroupState::Unknown) + 1;
     case MembersColumn:
@@ -340,22 +340,15 @@ QString GroupListModel::toolTip(const Row& row, int column) const {
     return {};
 }
 
-int GroupListModel::compare(int left, int right, int column) const {
-    if (ordersByNumber(column)) {
-        const qint64 a = numberKey(left, column);
-        const qint64 b = numberKey(right, column);
-        return a < b ? -1 : b < a ? 1 : 0;
-    }
-    const Row& a = m_rows.at(left);
-    const Row& b = m_rows.at(right);
+int GroupListModel::compareText(const Row& left, const Row& right, int column) {
     switch (column) {
     case GroupColumn:
-        return a.groupId.compare(b.groupId, Qt::CaseInsensitive);
+        return left.groupId.compare(right.groupId, Qt::CaseInsensitive);
     case TypeColumn:
-        return kafka::groupTypeName(a.type).compare(kafka::groupTypeName(b.type),
-                                                    Qt::CaseInsensitive);
+        return kafka::groupTypeName(left.type).compare(kafka::groupTypeName(right.type),
+                                                       Qt::CaseInsensitive);
     case ProtocolColumn:
-        return protocolText(a).compare(protocolText(b), Qt::CaseInsensitive);
+        return protocolText(left).compare(protocolText(right), Qt::CaseInsensitive);
     }
     return 0;
 }
@@ -364,11 +357,10 @@ bool GroupListModel::ordersByNumber(int column) {
     return column != GroupColumn && column != TypeColumn && column != ProtocolColumn;
 }
 
-qint64 GroupListModel::numberKey(int row, int column) const {
-    const Row& shown = m_rows.at(row);
+qint64 GroupListModel::numberKey(const Row& row, int column, bool watched) {
     if (column == TimeLagColumn)
-        return orderedBits(timeLagSortKey(shown.timeLag));
-    return integerSortKey(shown, column);
+        return orderedBits(timeLagSortKey(row.timeLag));
+    return integerSortKey(row, column, watched);
 }
 
 void GroupListModel::applySummaries(const QList<monitor::GroupSummary>& summaries) {

@@ -15,7 +15,7 @@ namespace groupscope::ui {
 // (KeyedTableModel): changed cells get dataChanged, new and vanished groups are inserted
 // and removed, so views keep their selection, sort order and scroll position across
 // refreshes. The rows are the view's own summaries, shared, never copied. Rows are kept in
-// group id order; sorting is the proxy's job, with compare() below: at 10,000 groups a
+// group id order; sorting is the proxy's job, with the keys below: at 10,000 groups a
 // re-sort makes some 140,000 comparisons per refresh, which must not each build QVariants.
 class GroupListModel : public KeyedTableModel<monitor::GroupSummary, QString> {
     Q_OBJECT
@@ -67,18 +67,21 @@ public:
     void applySummaries(const QList<monitor::GroupSummary>& summaries);
     // The row of a group, or -1.
     int rowOf(const QString& groupId) const { return rowOfKey(groupId); }
-    // How row `left` orders against row `right` by `column`'s values (numbers as numbers,
-    // text case-insensitively): negative, 0 or positive. Ties are the caller's to break.
-    int compare(int left, int right, int column) const;
+    // How `left` orders against `right` by a column that does not order by number (group,
+    // type, protocol: text, case-insensitively): negative, 0 or positive. Ties are the
+    // caller's to break.
+    static int compareText(const Row& left, const Row& right, int column);
     // What a column that orders by number (every column but group, type and protocol)
     // orders by, as one integer: integer columns as they are, every digit kept; the time
-    // lag's seconds, a double, as an integer of the same order. compare() orders such
-    // columns by it, and the proxy sorts on these keys read once per row rather than on
-    // rows compared 140,000 times.
+    // lag's seconds, a double, as an integer of the same order; the star column by
+    // `watched`. The proxy sorts on these keys read once per row rather than on rows
+    // compared 140,000 times. Static, from the row alone: the proxy may sort a long list on
+    // a pool thread (GroupRowOrder).
     static bool ordersByNumber(int column);
-    qint64 numberKey(int row, int column) const;
+    static qint64 numberKey(const Row& row, int column, bool watched);
     // The groups watched for alerts: their star column shows ★.
     void setWatchedGroups(const QSet<QString>& groups);
+    const QSet<QString>& watchedGroups() const { return m_watched; }
 
 signals:
     // A refresh (or a change of the watched groups) is complete: every row and cell it
@@ -97,7 +100,7 @@ private:
     QVariant displayValue(const Row& row, int column) const;
     QVariant sortValue(const Row& row, int column) const;
     // The columns that sort by integers (all but group, type, protocol and time lag).
-    qlonglong integerSortKey(const Row& row, int column) const;
+    static qlonglong integerSortKey(const Row& row, int column, bool watched);
     QString toolTip(const Row& row, int column) const;
 
     QSet<QString> m_watched;

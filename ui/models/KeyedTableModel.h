@@ -32,6 +32,9 @@ public:
         return found != m_rows.cend() && keyOf(*found) == key ? int(found - m_rows.cbegin()) : -1;
     }
     const Row& rowAt(int row) const { return m_rows.at(row); }
+    // All rows, in key order. A read-only table's list is shared with the value it came from
+    // and replaced, never changed, by a refresh (applySharedRows): a copy stays as it is.
+    const QList<Row>& rows() const { return m_rows; }
 
 protected:
     // A reference into the row, not a copy: the diff compares keys some 30,000 times for a
