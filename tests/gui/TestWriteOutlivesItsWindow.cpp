@@ -45,35 +45,6 @@ using groupscope::ui::OffsetEditModel;
 
 namespace {
 
-// A member of `group` on `topic` that commits nothing and leaves when its stdin closes.
-class Member {
-public:
-    Member(const QString& topic, const QString& group) {
-        m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        m_process.start(QStringLiteral("/usr/bin/python3"),
-                        {QStringLiteral("-c"), QStringLiteral(R"(
-import select, sys
-from kafka import KafkaConsumer
-c = KafkaConsumer('%1', bootstrap_servers='%2', group_id='%3', enable_auto_commit=False)
-while True:
-    c.poll(timeout_ms=200)
-    readable, _, _ = select.select([sys.stdin], [], [], 0)
-    if readable and not sys.stdin.readline():
-        break
-c.close(autocommit=False)
-)")
-                                                   .arg(topic, test::bootstrapServers(), group)});
-    }
-    ~Member() { leave(); }
-    bool leave() {
-        m_process.closeWriteChannel();
-        return m_process.state() == QProcess::NotRunning || m_process.waitForFinished(30000);
-    }
-
-private:
-    QProcess m_process;
-};
-
 class RecordingNotifier : public ui::DesktopNotifier {
 public:
     explicit RecordingNotifier(QList<alerts::Alert>* shown)
@@ -107,16 +78,18 @@ class TestWriteOutlivesItsWindow : public QObject {
         window->show();
         ui::OffsetResetPanel* panel = window->groupDetail()->offsetPanel();
         OffsetEditModel* model = panel->model();
-        if (!QTest::qWaitFor(
-                [&] {
-                    return model->rowOfKey({topic, 0}) >= 0;
-                },
-                30000) ||
-            !QTest::qWaitFor([&] { return !panel->applyBlockReason().isEmpty(); }, 60000))
-            return {}; // the member is not seen yet
+        if (!QTest::qWaitFor([&] { return model->rowOfKey({topic, 0}) >= 0; }, 30000))
+            return {};
         model->setSpec({model->rowOfKey({topic, 0})}, offsets::ResetMode::ToOffset,
                        QStringLiteral("2"));
-        if (!QTest::qWaitFor([&] { return previewReady(panel); }, 30000))
+        // Apply refuses for the member's sake: the window has seen it. Arming the write
+        // before that would let it go through at once, with nothing left to wait for.
+        if (!QTest::qWaitFor(
+                [&] {
+                    return previewReady(panel) &&
+                           panel->applyBlockReason().contains(QStringLiteral("active member"));
+                },
+                60000))
             return {};
         panel->waitForEmptyBox()->setChecked(true);
         ui::ApplyConfirmDialog::setNextAnswer(true);
@@ -139,7 +112,8 @@ private slots:
         QVERIFY(test::createTopic(topic, 1));
         QVERIFY(test::produce(topic, 8, 0));
         QVERIFY(test::commitOffsets(group, topic, {8}));
-        Member member(topic, group);
+        test::PythonGroupMember member(topic, group, QStringLiteral("holder"));
+        QVERIFY(member.waitUntilAssigned());
         auto window = windowWithArmedWrite(topic, group);
         QVERIFY(window);
         ui::ResetController* controller = window->resetController();
@@ -336,7 +310,8 @@ c.close()
         QVERIFY(test::createTopic(topic, 1));
         QVERIFY(test::produce(topic, 8, 0));
         QVERIFY(test::commitOffsets(group, topic, {8}));
-        Member member(topic, group);
+        test::PythonGroupMember member(topic, group, QStringLiteral("holder"));
+        QVERIFY(member.waitUntilAssigned());
         auto window = windowWithArmedWrite(topic, group);
         QVERIFY(window);
         QList<alerts::Alert> notified;
