@@ -187,21 +187,24 @@ void encodeFields(WireWriter& writer, const Fields& fields, const Struct& values
 
 // ---- decoding ----
 
-// The fewest bytes one element of the field's type takes, so that an array's count can be
-// checked against the bytes left before anything is allocated for it.
-int minimumSize(const FieldSpec& field, int16_t version, bool flexible);
+// The fewest bytes a value of `type` takes, so that an array's count can be checked against
+// the bytes left before anything is allocated for it. `field` is the field of that type, or
+// the array whose elements are of that type: a decode asks this for every array it reads (a
+// group's topics, a topic's partitions), and building an element's own spec would copy the
+// nested fields' specs each time.
+int minimumSize(FieldType type, const FieldSpec& field, int16_t version, bool flexible);
 
 int minimumStructSize(const Fields& fields, int16_t version, bool flexible) {
     int size = flexible ? 1 : 0; // the tagged-field count
     for (const FieldSpec& field : fields) {
         if (isPresent(field, version) && !isTagged(field, version, flexible))
-            size += minimumSize(field, version, flexible);
+            size += minimumSize(field.type, field, version, flexible);
     }
     return size;
 }
 
-int minimumSize(const FieldSpec& field, int16_t version, bool flexible) {
-    switch (field.type) {
+int minimumSize(FieldType type, const FieldSpec& field, int16_t version, bool flexible) {
+    switch (type) {
     case FieldType::Bool:
     case FieldType::Int8:
         return 1;
@@ -231,6 +234,23 @@ int minimumSize(const FieldSpec& field, int16_t version, bool flexible) {
                    : minimumStructSize(field.fields, version, flexible);
     }
     return 1;
+}
+
+FieldType elementType(FieldType arrayType) {
+    switch (arrayType) {
+    case FieldType::Int16Array:
+        return FieldType::Int16;
+    case FieldType::Int32Array:
+        return FieldType::Int32;
+    case FieldType::Int64Array:
+        return FieldType::Int64;
+    case FieldType::StringArray:
+        return FieldType::String;
+    case FieldType::UuidArray:
+        return FieldType::Uuid;
+    default:
+        return FieldType::Struct;
+    }
 }
 
 // Bounds nesting, so hostile bytes cannot recurse deeper than any schema here does.
@@ -304,14 +324,7 @@ Value decodeValue(WireReader& reader, const FieldSpec& field, int16_t version, b
     }
 
     // Arrays.
-    FieldSpec element = field;
-    element.type = field.type == FieldType::Int16Array    ? FieldType::Int16
-                   : field.type == FieldType::Int32Array  ? FieldType::Int32
-                   : field.type == FieldType::Int64Array  ? FieldType::Int64
-                   : field.type == FieldType::StringArray ? FieldType::String
-                   : field.type == FieldType::UuidArray   ? FieldType::Uuid
-                                                          : FieldType::Struct;
-    const int minimumElementSize = minimumSize(element, version, flexible);
+    const int minimumElementSize = minimumSize(elementType(field.type), field, version, flexible);
     const std::optional<int> count =
         field.nullableVersions.contains(version)
             ? reader.readNullableArrayLength(name, flexible, minimumElementSize)
@@ -343,8 +356,7 @@ Value decodeValue(WireReader& reader, const FieldSpec& field, int16_t version, b
         QList<QByteArray> uuids;
         uuids.reserve(*count);
         for (int i = 0; i < *count && !reader.failed(); ++i)
-            uuids.append(
-                std::get<QByteArray>(decodeValue(reader, element, version, flexible, depth)));
+            uuids.append(reader.readRaw(name, 16).toByteArray());
         return uuids;
     }
     default: {
