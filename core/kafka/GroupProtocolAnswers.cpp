@@ -361,17 +361,23 @@ std::function<QStringList()> fetchCommittedOffsets(BrokerConnection& connection,
             request.add("Groups").set("GroupId", groupId).setNull("Topics"); // null: all topics
         const BrokerConnection::PendingAnswer sent =
             connection.send(api, *version, request, deadline);
-        return [&connection, groupIds, sent, deadline, &failures, groupOutcome] {
+        return [&connection, groupIds, sent, deadline, &offsets, &failures, groupOutcome] {
             QStringList moved;
-            Result<Struct> answer = connection.receive(sent, deadline);
-            if (!answer) {
-                for (const QString& groupId : groupIds)
+            // Each group's part is read as soon as it is decoded: decoded whole, the answer
+            // for 10,000 groups of ten partitions took 21.8 MB, ten times its bytes.
+            const MessageCodec::StreamedArray groups{
+                "Groups", [&](const Struct& group) {
+                    groupOutcome(moved, group.string("GroupId"), group.integer("ErrorCode"),
+                                 group.structs("Topics"));
+                }};
+            const Result<Struct> answer = connection.receive(sent, deadline, &groups);
+            if (!answer) { // nothing read from a malformed answer stands
+                moved.clear();
+                for (const QString& groupId : groupIds) {
+                    offsets.remove(groupId);
                     failures.insert(groupId, answer.error());
-                return moved;
+                }
             }
-            for (const Struct& group : answer.value().structs("Groups"))
-                groupOutcome(moved, group.string("GroupId"), group.integer("ErrorCode"),
-                             group.structs("Topics"));
             return moved;
         };
     }

@@ -8,7 +8,8 @@
 //
 // Decoding untrusted bytes must never crash, and what decodes must re-encode stably: the
 // re-encoded bytes decode again (with decode and decodePrefix) and re-encode to the same
-// bytes. A mismatch aborts, so libFuzzer keeps the input.
+// bytes. Reading a top-level array element by element (decodeStreaming) must agree with
+// decoding whole. A mismatch aborts, so libFuzzer keeps the input.
 
 #include "ProtocolFuzzInput.h"
 
@@ -49,8 +50,40 @@ void requireStableEncoding(const MessageSpec& spec, int16_t version, const Struc
         mismatch(spec, version, "re-encoding after decodePrefix is not stable");
 }
 
+// Each top-level array of structures read element by element (decodeStreaming) agrees with
+// decode(): the same failure, or, with the elements handed over put back, the same message.
+void requireStreamingAgrees(const MessageSpec& spec, int16_t version, QByteArrayView bytes,
+                            const Result<Struct>& decoded) {
+    for (const FieldSpec& field : spec.fields) {
+        const bool tagged =
+            MessageCodec::isFlexible(spec, version) && field.taggedVersions.contains(version);
+        if (field.type != FieldType::StructArray || tagged || !spec.validVersions.contains(version))
+            continue;
+        StructList handed;
+        const MessageCodec::StreamedArray streamed{
+            FieldName::fromSpec(field.name),
+            [&handed](const Struct& element) { handed.push_back(element); }};
+        Result<Struct> rest = MessageCodec::decodeStreaming(spec, version, bytes, streamed);
+        if (bool(rest) != bool(decoded))
+            mismatch(spec, version, "decodeStreaming and decode disagree on",
+                     QLatin1String(field.name));
+        if (!rest) {
+            if (rest.error().message != decoded.error().message)
+                mismatch(spec, version, "decodeStreaming fails otherwise:", rest.error().message);
+            continue;
+        }
+        if (!handed.empty() || !decoded.value().isNull(streamed.field))
+            rest.value().set(streamed.field, handed);
+        if (MessageCodec::encode(spec, version, rest.value()) !=
+            MessageCodec::encode(spec, version, decoded.value()))
+            mismatch(spec, version, "decodeStreaming's elements differ in",
+                     QLatin1String(field.name));
+    }
+}
+
 void fuzzBody(const MessageSpec& spec, int16_t version, QByteArrayView bytes) {
     const Result<Struct> decoded = MessageCodec::decode(spec, version, bytes);
+    requireStreamingAgrees(spec, version, bytes, decoded);
     const Result<Struct> prefix = MessageCodec::decodePrefix(spec, version, bytes);
     // What decodes whole also decodes as a prefix of itself.
     if (decoded && !prefix)

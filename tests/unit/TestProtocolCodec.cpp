@@ -225,6 +225,53 @@ private slots:
         QVERIFY(extra.error().message.contains(u"unexpected bytes"));
     }
 
+    // An OffsetFetch answer read group by group gives the groups decode() gives, in order,
+    // and keeps none of them; cut short anywhere, it fails with decode()'s error, having
+    // handed over only groups decoded whole.
+    void aStreamedArrayGivesEachElementAsDecodeDoes() {
+        const MessageSpec& spec = offsetFetchApi().response;
+        const int16_t version = 9;
+        Struct answer = MessageCodec::make(spec);
+        for (int g = 0; g < 3; ++g) {
+            Struct& group = answer.add("Groups").set("GroupId", QStringLiteral("group-%1").arg(g));
+            Struct& topic = group.add("Topics").set("Name", QStringLiteral("orders"));
+            for (int p = 0; p <= g; ++p)
+                topic.add("Partitions").set("PartitionIndex", p).set("CommittedOffset", 10 * g + p);
+        }
+        const QByteArray bytes = MessageCodec::encode(spec, version, answer);
+        const Result<Struct> whole = MessageCodec::decode(spec, version, bytes);
+        QVERIFY2(whole.ok(), qPrintable(failureOf(whole)));
+
+        QList<Struct> handed;
+        const MessageCodec::StreamedArray streamed{
+            "Groups", [&handed](const Struct& group) { handed.append(group); }};
+        const Result<Struct> rest = MessageCodec::decodeStreaming(spec, version, bytes, streamed);
+        QVERIFY2(rest.ok(), qPrintable(failureOf(rest)));
+        QVERIFY(rest.value().structs("Groups").empty());
+        const StructList& expected = whole.value().structs("Groups");
+        QCOMPARE(handed.size(), qsizetype(expected.size()));
+        for (qsizetype g = 0; g < handed.size(); ++g)
+            QCOMPARE(MessageCodec::encode(spec, version,
+                                          Struct(&spec.fields).set("Groups", {handed[g]})),
+                     MessageCodec::encode(
+                         spec, version, Struct(&spec.fields).set("Groups", {expected[size_t(g)]})));
+
+        for (int cut = 1; cut < bytes.size(); ++cut) {
+            handed.clear();
+            const Result<Struct> cutShort =
+                MessageCodec::decodeStreaming(spec, version, bytes.left(cut), streamed);
+            const Result<Struct> cutWhole = MessageCodec::decode(spec, version, bytes.left(cut));
+            QVERIFY2(!cutShort.ok(), qPrintable(QStringLiteral("cut at %1 decoded").arg(cut)));
+            QCOMPARE(cutShort.error().message, cutWhole.error().message);
+            for (const Struct& group : handed)
+                QCOMPARE(group.structs("Topics").front().structs("Partitions").size(),
+                         size_t(group.string("GroupId").back().digitValue() + 1));
+        }
+
+        const MessageCodec::StreamedArray notAnArray{"ThrottleTimeMs", streamed.element};
+        QVERIFY(!MessageCodec::decodeStreaming(spec, version, bytes, notAnArray).ok());
+    }
+
     void hugeCountsAreRefusedBeforeAllocating() {
         // ListGroups v4 (flexible): throttle, error, then a compact array claiming 2^31.
         QByteArray bytes("\x00\x00\x00\x00\x00\x00", 6);

@@ -284,7 +284,8 @@ BrokerConnection::PendingAnswer BrokerConnection::send(const ApiSpec& api, const
                                  .arg(int(api.key)))};
 }
 
-Result<Struct> BrokerConnection::receive(const PendingAnswer& pending, Deadline deadline) {
+Result<Struct> BrokerConnection::receive(const PendingAnswer& pending, Deadline deadline,
+                                         const MessageCodec::StreamedArray* streamed) {
     if (pending.sendFailure)
         return pending.sendFailure;
     const ApiSpec& api = *pending.api;
@@ -302,7 +303,7 @@ Result<Struct> BrokerConnection::receive(const PendingAnswer& pending, Deadline 
         return bodyStart.error();
     }
     return ResponseFrame::parseBody(answer.value(), bodyStart.value(), api, pending.version,
-                                    m_address.toString());
+                                    m_address.toString(), streamed);
 }
 
 std::optional<int16_t> BrokerConnection::version(const ApiSpec& api) const {

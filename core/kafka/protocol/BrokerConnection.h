@@ -73,7 +73,11 @@ public:
     PendingAnswer send(const ApiSpec& api, int16_t version, const Struct& request,
                        Deadline deadline);
     PendingAnswer send(const ApiSpec& api, const Struct& request, Deadline deadline);
-    Result<Struct> receive(const PendingAnswer& pending, Deadline deadline);
+    // With `streamed`, the elements of that top-level array of the answer go to its sink
+    // as they are decoded, for answers too big to hold decoded whole
+    // (MessageCodec::decodeStreaming).
+    Result<Struct> receive(const PendingAnswer& pending, Deadline deadline,
+                           const MessageCodec::StreamedArray* streamed = nullptr);
 
     const BrokerAddress& address() const { return m_address; }
     // The node id of a bootstrap connection, once the metadata tells which broker it is.

@@ -256,8 +256,40 @@ FieldType elementType(FieldType arrayType) {
 // Bounds nesting, so hostile bytes cannot recurse deeper than any schema here does.
 constexpr int maximumDepth = 16;
 
+// The top-level array whose elements go to a sink as they are decoded (decodeStreaming).
+struct StreamedField {
+    size_t index;
+    const std::function<void(const Struct&)>& sink;
+};
+
 Struct decodeFields(WireReader& reader, const Fields& fields, int16_t version, bool flexible,
-                    int depth);
+                    int depth, const StreamedField* streamed = nullptr);
+
+// An array's element count (checked against the bytes left), or nullopt for a null array.
+std::optional<int> readArrayCount(WireReader& reader, const FieldSpec& field, int16_t version,
+                                  bool flexible) {
+    const int minimumElementSize = minimumSize(elementType(field.type), field, version, flexible);
+    return field.nullableVersions.contains(version)
+               ? reader.readNullableArrayLength(field.name, flexible, minimumElementSize)
+               : std::optional<int>(
+                     reader.readArrayLength(field.name, flexible, minimumElementSize));
+}
+
+// The elements of a StructArray, each handed to `sink` once it is decoded whole and then
+// dropped; the array's value is left unset, or null.
+Value decodeStreamedArray(WireReader& reader, const FieldSpec& field, int16_t version,
+                          bool flexible, int depth,
+                          const std::function<void(const Struct&)>& sink) {
+    const std::optional<int> count = readArrayCount(reader, field, version, flexible);
+    if (!count)
+        return Struct::Null{};
+    for (int i = 0; i < *count && !reader.failed(); ++i) {
+        const Struct element = decodeFields(reader, field.fields, version, flexible, depth + 1);
+        if (!reader.failed())
+            sink(element);
+    }
+    return std::monostate();
+}
 
 Value decodeValue(WireReader& reader, const FieldSpec& field, int16_t version, bool flexible,
                   int depth) {
@@ -324,11 +356,7 @@ Value decodeValue(WireReader& reader, const FieldSpec& field, int16_t version, b
     }
 
     // Arrays.
-    const int minimumElementSize = minimumSize(elementType(field.type), field, version, flexible);
-    const std::optional<int> count =
-        field.nullableVersions.contains(version)
-            ? reader.readNullableArrayLength(name, flexible, minimumElementSize)
-            : std::optional<int>(reader.readArrayLength(name, flexible, minimumElementSize));
+    const std::optional<int> count = readArrayCount(reader, field, version, flexible);
     if (!count)
         return Struct::Null{};
     if (reader.failed())
@@ -374,12 +402,16 @@ Value decodeValue(WireReader& reader, const FieldSpec& field, int16_t version, b
 }
 
 Struct decodeFields(WireReader& reader, const Fields& fields, int16_t version, bool flexible,
-                    int depth) {
+                    int depth, const StreamedField* streamed) {
     Struct values(&fields);
     for (size_t i = 0; i < fields.size() && !reader.failed(); ++i) {
         const FieldSpec& field = fields[i];
-        if (isPresent(field, version) && !isTagged(field, version, flexible))
-            values.setValueAt(i, decodeValue(reader, field, version, flexible, depth));
+        if (!isPresent(field, version) || isTagged(field, version, flexible))
+            continue;
+        values.setValueAt(
+            i, streamed && streamed->index == i
+                   ? decodeStreamedArray(reader, field, version, flexible, depth, streamed->sink)
+                   : decodeValue(reader, field, version, flexible, depth));
     }
     if (!flexible || reader.failed())
         return values;
@@ -414,16 +446,19 @@ QString MessageCodec::DecodeFailure::toString() const {
         .arg(reason);
 }
 
-MessageCodec::Decoded MessageCodec::decodeReportingFailure(const MessageSpec& spec, int16_t version,
-                                                           QByteArrayView bytes,
-                                                           Trailing trailing) {
+namespace {
+
+MessageCodec::Decoded decodeWhole(const MessageSpec& spec, int16_t version, QByteArrayView bytes,
+                                  MessageCodec::Trailing trailing, const StreamedField* streamed) {
+    using DecodeFailure = MessageCodec::DecodeFailure;
     if (!spec.validVersions.contains(version))
         return DecodeFailure{
             QLatin1String(spec.name), version, QString(), 0,
             QStringLiteral("version %1 is not one Groupscope can read").arg(version)};
     WireReader reader(bytes);
-    Struct message = decodeFields(reader, spec.fields, version, isFlexible(spec, version), 0);
-    if (trailing == Trailing::Refused)
+    Struct message = decodeFields(reader, spec.fields, version,
+                                  MessageCodec::isFlexible(spec, version), 0, streamed);
+    if (trailing == MessageCodec::Trailing::Refused)
         reader.expectEnd("end of message");
     if (reader.failed())
         return DecodeFailure{QLatin1String(spec.name), version, QLatin1String(reader.failedField()),
@@ -431,12 +466,10 @@ MessageCodec::Decoded MessageCodec::decodeReportingFailure(const MessageSpec& sp
     return message;
 }
 
-namespace {
-
 Result<Struct> decodeMessage(const MessageSpec& spec, int16_t version, QByteArrayView bytes,
-                             MessageCodec::Trailing trailing) {
-    MessageCodec::Decoded decoded =
-        MessageCodec::decodeReportingFailure(spec, version, bytes, trailing);
+                             MessageCodec::Trailing trailing,
+                             const StreamedField* streamed = nullptr) {
+    MessageCodec::Decoded decoded = decodeWhole(spec, version, bytes, trailing, streamed);
     if (auto* failure = std::get_if<MessageCodec::DecodeFailure>(&decoded)) {
         if (failure->field.isEmpty()) // the version itself
             return protocolError(RD_KAFKA_RESP_ERR__BAD_MSG,
@@ -450,6 +483,12 @@ Result<Struct> decodeMessage(const MessageSpec& spec, int16_t version, QByteArra
 
 } // namespace
 
+MessageCodec::Decoded MessageCodec::decodeReportingFailure(const MessageSpec& spec, int16_t version,
+                                                           QByteArrayView bytes,
+                                                           Trailing trailing) {
+    return decodeWhole(spec, version, bytes, trailing, nullptr);
+}
+
 Result<Struct> MessageCodec::decode(const MessageSpec& spec, int16_t version,
                                     QByteArrayView bytes) {
     return decodeMessage(spec, version, bytes, Trailing::Refused);
@@ -458,6 +497,24 @@ Result<Struct> MessageCodec::decode(const MessageSpec& spec, int16_t version,
 Result<Struct> MessageCodec::decodePrefix(const MessageSpec& spec, int16_t version,
                                           QByteArrayView bytes) {
     return decodeMessage(spec, version, bytes, Trailing::Ignored);
+}
+
+Result<Struct> MessageCodec::decodeStreaming(const MessageSpec& spec, int16_t version,
+                                             QByteArrayView bytes, const StreamedArray& streamed) {
+    const auto field = std::find_if(spec.fields.cbegin(), spec.fields.cend(), [&](const auto& f) {
+        return std::strcmp(f.name, streamed.field.c_str()) == 0;
+    });
+    // A tagged field is decoded after the others, from its own bytes: not streamed.
+    if (field == spec.fields.cend() || field->type != FieldType::StructArray ||
+        isTagged(*field, version, isFlexible(spec, version)))
+        return protocolError(RD_KAFKA_RESP_ERR__INVALID_ARG,
+                             QStringLiteral("%1 v%2 has no untagged top-level array of "
+                                            "structures %3")
+                                 .arg(QLatin1String(spec.name))
+                                 .arg(version)
+                                 .arg(QLatin1String(streamed.field.c_str())));
+    const StreamedField array{size_t(field - spec.fields.cbegin()), streamed.element};
+    return decodeMessage(spec, version, bytes, Trailing::Refused, &array);
 }
 
 } // namespace groupscope::kafka::protocol

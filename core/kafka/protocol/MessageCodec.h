@@ -8,6 +8,7 @@
 #include <QByteArrayView>
 #include <QString>
 
+#include <functional>
 #include <variant>
 
 namespace groupscope::kafka::protocol {
@@ -25,6 +26,18 @@ public:
     // outside the spec is refused, unknown tagged fields are skipped, and a failure names
     // the message, the version, the field and the byte it happened at.
     static Result<Struct> decode(const MessageSpec& spec, int16_t version, QByteArrayView bytes);
+    // decode() for answers too big to hold decoded whole (OffsetFetch for 10,000 groups of
+    // ten partitions: 21.8 MB as a tree, ten times its bytes): each element of the untagged
+    // top-level array `streamed.field` goes to `streamed.element` as soon as it is decoded,
+    // and is not kept in the message returned (where that field reads as empty). Decoding
+    // stops at the first malformed byte, as decode() does, so elements may have been handed
+    // over before an error: the caller drops what it made of them then.
+    struct StreamedArray {
+        FieldName field;
+        std::function<void(const Struct&)> element;
+    };
+    static Result<Struct> decodeStreaming(const MessageSpec& spec, int16_t version,
+                                          QByteArrayView bytes, const StreamedArray& streamed);
     // The same for formats whose newer versions only append fields (the consumer
     // protocol's embedded assignment): bytes after the known fields are ignored.
     static Result<Struct> decodePrefix(const MessageSpec& spec, int16_t version,

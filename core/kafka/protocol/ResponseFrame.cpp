@@ -44,9 +44,12 @@ Result<qsizetype> ResponseFrame::parseHeader(QByteArrayView frame, const ApiSpec
 }
 
 Result<Struct> ResponseFrame::parseBody(QByteArrayView frame, qsizetype bodyStart,
-                                        const ApiSpec& api, int16_t version,
-                                        const QString& broker) {
-    Result<Struct> decoded = MessageCodec::decode(api.response, version, frame.sliced(bodyStart));
+                                        const ApiSpec& api, int16_t version, const QString& broker,
+                                        const MessageCodec::StreamedArray* streamed) {
+    const QByteArrayView body = frame.sliced(bodyStart);
+    Result<Struct> decoded =
+        streamed ? MessageCodec::decodeStreaming(api.response, version, body, *streamed)
+                 : MessageCodec::decode(api.response, version, body);
     if (!decoded)
         return KafkaError::fromCode(
             decoded.error().code,

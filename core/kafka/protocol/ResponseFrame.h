@@ -5,6 +5,7 @@
 // and the tests read frames the same way.
 
 #include "kafka/Result.h"
+#include "kafka/protocol/MessageCodec.h"
 #include "kafka/protocol/MessageStruct.h"
 
 #include <QByteArrayView>
@@ -29,9 +30,12 @@ public:
     // short or answers another request: the connection is then out of step and unusable.
     static Result<qsizetype> parseHeader(QByteArrayView frame, const ApiSpec& api, int16_t version,
                                          int32_t correlationId, const QString& broker);
-    // The message after the header, decoded as `api`'s response in `version`.
+    // The message after the header, decoded as `api`'s response in `version`; with
+    // `streamed`, the elements of that top-level array go to its sink as they are decoded
+    // (MessageCodec::decodeStreaming).
     static Result<Struct> parseBody(QByteArrayView frame, qsizetype bodyStart, const ApiSpec& api,
-                                    int16_t version, const QString& broker);
+                                    int16_t version, const QString& broker,
+                                    const MessageCodec::StreamedArray* streamed = nullptr);
 
     // The three on bytes as they come off the socket: size prefix, header and body of one
     // response. A frame shorter than it announces, or bytes after it, are errors.
