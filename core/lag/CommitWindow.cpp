@@ -6,12 +6,12 @@
 
 namespace groupscope::lag {
 
-bool CommitWindow::add(const CommitObservation& commit) {
+bool CommitWindow::add(const CommitObservation& commit, const CommitWindowOptions& options) {
     if (!m_commits.empty()) {
         CommitObservation& newest = m_commits.back();
         if (commit.timestampMs < newest.timestampMs)
             return false;
-        if (commit.timestampMs - m_newestSlotOpenedMs < m_minimumDistanceMs) {
+        if (commit.timestampMs - m_newestSlotOpenedMs < options.minimumDistanceMs) {
             newest = commit;
             return true;
         }
@@ -19,8 +19,8 @@ bool CommitWindow::add(const CommitObservation& commit) {
     // A vector, not a deque: ten entries shift in no time, and libstdc++'s deque allocates
     // a 512-byte block even when empty, which at 100,000 group partitions was 60 MB. It
     // grows with its commits up to the window's size (22 MB less at 10,000 idle groups).
-    reserveOneMoreUpTo(m_commits, size_t(m_size));
-    if (int(m_commits.size()) == m_size)
+    reserveOneMoreUpTo(m_commits, size_t(slotCount(options)));
+    if (isFull(options))
         m_commits.erase(m_commits.begin());
     m_commits.push_back(commit);
     m_newestSlotOpenedMs = commit.timestampMs;

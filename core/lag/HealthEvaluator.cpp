@@ -115,9 +115,7 @@ HealthEvaluator::PartitionState& HealthEvaluator::state(const QString& group,
     GroupPartitions& partitions = m_groups[group];
     auto it = lowerBound(partitions, partition);
     if (it == partitions.end() || it->partition != partition)
-        it = partitions.insert(
-            it, {partition,
-                 {CommitWindow(m_options.windowSize, m_options.minimumDistanceMs), std::nullopt}});
+        it = partitions.insert(it, {partition, {CommitWindow(), std::nullopt}});
     return it->state;
 }
 
@@ -136,7 +134,7 @@ void HealthEvaluator::fitToSize(GroupPartitions& partitions) {
 
 void HealthEvaluator::observeCommit(const QString& group, const kafka::TopicPartition& partition,
                                     const CommitObservation& commit) {
-    state(group, partition).window.add(commit);
+    state(group, partition).window.add(commit, m_options);
 }
 
 void HealthEvaluator::setCurrentLag(const QString& group, const kafka::TopicPartition& partition,
@@ -161,7 +159,7 @@ void HealthEvaluator::observeSnapshot(const monitor::GroupSnapshot& snapshot, in
         partitionState.currentLag = *lag;
         const auto& commits = partitionState.window.commits();
         if (commits.empty() || commits.back().offset != *partition.committedOffset)
-            partitionState.window.add({*partition.committedOffset, *lag, takenAtMs});
+            partitionState.window.add({*partition.committedOffset, *lag, takenAtMs}, m_options);
     }
     if (const auto it = m_groups.find(snapshot.groupId()); it != m_groups.end())
         fitToSize(*it);
@@ -184,7 +182,7 @@ PartitionHealth HealthEvaluator::evaluate(const kafka::TopicPartition& partition
     PartitionHealth health;
     health.topicPartition = partition;
     const auto& commits = state.window.commits();
-    health.complete = double(commits.size()) / double(state.window.size());
+    health.complete = state.window.complete(m_options);
     if (!commits.empty()) {
         health.start = commits.front();
         health.end = commits.back();

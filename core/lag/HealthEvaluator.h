@@ -30,10 +30,7 @@ namespace groupscope::lag {
 // it is OK with complete < 1 and a reason saying why.
 class HealthEvaluator {
 public:
-    struct Options {
-        int windowSize = 10;              // Burrow's "intervals"
-        int64_t minimumDistanceMs = 1000; // Burrow's "min-distance"
-    };
+    using Options = CommitWindowOptions;
 
     explicit HealthEvaluator(const Clock& clock = SystemClock::instance());
     HealthEvaluator(const Clock& clock, Options options);
@@ -78,7 +75,7 @@ private:
         PartitionState state;
     };
     // Sorted by partition. A vector, not a QMap: a map node per partition was 128 bytes
-    // (heaptrack: 128 MB at 100,000 groups of ten partitions) where an entry is 96; polls
+    // (heaptrack: 128 MB at 100,000 groups of ten partitions) where an entry is 80; polls
     // trim what growing one entry at a time leaves unused (fitToSize).
     using GroupPartitions = std::vector<PartitionEntry>;
 

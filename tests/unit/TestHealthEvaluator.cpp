@@ -117,16 +117,18 @@ private slots:
     }
 
     void commitWindowKeepsTheLastNApart() {
-        CommitWindow window(3, 1000);
-        QVERIFY(window.add({1, 10, start}));
-        QVERIFY(window.add({2, 10, start + 500})); // too close: replaces the previous one
+        const CommitWindowOptions three{3, 1000};
+        CommitWindow window;
+        QVERIFY(window.add({1, 10, start}, three));
+        QVERIFY(window.add({2, 10, start + 500}, three)); // too close: replaces the previous one
         QCOMPARE(window.commits().size(), size_t(1));
         QCOMPARE(window.commits().back().offset, int64_t(2));
-        QVERIFY(!window.add({3, 10, start - 1})); // older than the newest: ignored
-        window.add({4, 10, start + 2000});
-        window.add({5, 10, start + 4000});
-        QVERIFY(window.isFull());
-        window.add({6, 10, start + 6000});
+        QVERIFY(!window.add({3, 10, start - 1}, three)); // older than the newest: ignored
+        window.add({4, 10, start + 2000}, three);
+        window.add({5, 10, start + 4000}, three);
+        QVERIFY(window.isFull(three));
+        QCOMPARE(window.complete(three), 1.0);
+        window.add({6, 10, start + 6000}, three);
         QCOMPARE(window.commits().size(), size_t(3));
         QCOMPARE(window.commits().front().offset, int64_t(4));
     }
@@ -136,9 +138,9 @@ private slots:
     // the window fills and the partition is STALL. Measured from the latest commit, as
     // Burrow does, the window kept one slot for ever and said OK.
     void frequentCommitsOfTheSameOffsetAreStall() {
-        CommitWindow window(10, 1000);
+        CommitWindow window;
         for (int i = 0; i < 40; ++i)
-            window.add({7, 10 + i, start + 500LL * i});
+            window.add({7, 10 + i, start + 500LL * i}, CommitWindowOptions{10, 1000});
         QCOMPARE(window.commits().size(), size_t(10));
         QString reason;
         QCOMPARE(
