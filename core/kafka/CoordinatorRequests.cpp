@@ -39,6 +39,23 @@ QList<protocol::CoordinatorLookup> CoordinatorRequests::lookUp(const QStringList
     }
 }
 
+CoordinatorRequests::AnswerReader CoordinatorRequests::inBatches(const Batch& batch,
+                                                                 BrokerConnection& connection,
+                                                                 const QStringList& groupIds) {
+    AnswerReader first = batch(connection, groupIds.mid(0, maxGroupsPerBatch));
+    if (groupIds.size() <= maxGroupsPerBatch)
+        return first;
+    // The next batch is sent once the last one's answers are read: a batch's reader may send
+    // more requests (a describe of another group type), and a connection's answers come in
+    // the order of its requests. The coordinators still work at the same time.
+    return [&batch, &connection, groupIds, first = std::move(first)] {
+        QStringList moved = first();
+        for (qsizetype from = maxGroupsPerBatch; from < groupIds.size(); from += maxGroupsPerBatch)
+            moved.append(batch(connection, groupIds.mid(from, maxGroupsPerBatch))());
+        return moved;
+    };
+}
+
 void CoordinatorRequests::forEachCoordinator(
     const QStringList& groupIds, Deadline until, const Batch& perCoordinator,
     const std::function<void(const QString&, const KafkaError&)>& fail) {
@@ -76,7 +93,8 @@ void CoordinatorRequests::forEachCoordinator(
         }
         std::vector<std::pair<int32_t, AnswerReader>> readers;
         for (auto it = connections.open.cbegin(); it != connections.open.cend(); ++it)
-            readers.emplace_back(it.key(), perCoordinator(**it, byCoordinator.value(it.key())));
+            readers.emplace_back(it.key(),
+                                 inBatches(perCoordinator, **it, byCoordinator[it.key()]));
         QStringList retry;
         for (const auto& [nodeId, readAnswers] : readers) {
             const QStringList moved = readAnswers();

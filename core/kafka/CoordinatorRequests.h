@@ -13,7 +13,8 @@
 namespace groupscope::kafka {
 
 // Requests to group coordinators, batched: one lookup for every group whose coordinator is
-// not known, then one call per coordinator with the groups it coordinates; a group whose
+// not known, then one call per coordinator with the groups it coordinates (a call per
+// maxGroupsPerBatch of them when it coordinates more); a group whose
 // coordinator moved (the answer says so) is looked up and asked once more. What the own
 // client's group reads (GroupProtocolClient) and writes (GroupWriteClient) share.
 class CoordinatorRequests {
@@ -23,11 +24,12 @@ public:
     explicit CoordinatorRequests(protocol::ClusterConnections& cluster)
         : m_cluster(cluster) {}
 
-    // Runs `perCoordinator` once per coordinator with the groups it coordinates. A batch
-    // comes in two halves: it sends its requests and returns the reader of their answers,
-    // which returns the groups whose coordinator moved. Every coordinator is sent its
-    // requests before any answer is read, so the brokers work at the same time. Groups whose
-    // coordinator cannot be found, or that keep moving, get `fail` with the reason.
+    // Runs `perCoordinator` once per coordinator with the groups it coordinates, or once per
+    // maxGroupsPerBatch of them, one after the other. A batch comes in two halves: it sends
+    // its requests and returns the reader of their answers, which returns the groups whose
+    // coordinator moved. Every coordinator is sent its first batch before any answer is
+    // read, so the brokers work at the same time. Groups whose coordinator cannot be found,
+    // or that keep moving, get `fail` with the reason.
     using AnswerReader = std::function<QStringList()>;
     using Batch =
         std::function<AnswerReader(protocol::BrokerConnection&, const QStringList& groupIds)>;
@@ -50,12 +52,23 @@ public:
                                  const protocol::Struct& request, const QString& doing,
                                  Deadline until);
 
+    // A broker builds each answer whole in its heap before it sends it: one OffsetFetch for
+    // the 100,000 groups of ten partitions that one broker coordinated after a restart of
+    // the test bed's cluster threw OutOfMemoryError in that broker (512 MB heap), and every
+    // group failed at every refresh. Batches of this many groups keep an answer near a
+    // megabyte; a refresh of 100,000 groups sends a hundred of each request instead of three.
+    static constexpr qsizetype maxGroupsPerBatch = 1'000;
+
 private:
     using Clock = std::chrono::steady_clock;
     static constexpr std::chrono::milliseconds retryPause{200};
     // The coordinator of each group (in the order of `groupIds`), looked up again while it
     // is not available yet.
     QList<protocol::CoordinatorLookup> lookUp(const QStringList& groupIds, Deadline until);
+    // `batch` for a coordinator's groups, maxGroupsPerBatch at a time: the first batch is sent
+    // now, the others by the returned reader.
+    static AnswerReader inBatches(const Batch& batch, protocol::BrokerConnection& connection,
+                                  const QStringList& groupIds);
 
     protocol::ClusterConnections& m_cluster;
 };

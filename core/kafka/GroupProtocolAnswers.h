@@ -46,8 +46,8 @@ DescribeOutcome readDescribe(const DescribeBatch& batch, const SentDescribe& sen
 DescribeOutcome describeOfType(const DescribeBatch& batch, GroupType type,
                                const QStringList& groupIds, bool retype = true);
 
-// OffsetFetch for the groups of one coordinator: one request from v8 on, one per group on
-// older brokers. Sends it and returns the reader of the answer, which adds each group's
+// OffsetFetch for a batch of one coordinator's groups: one request from v8 on, one per
+// group on older brokers. Sends it and returns the reader of the answer, which adds each group's
 // committed offsets to `offsets` (partitions without a commit are left out) and its
 // failure to `failures`, and returns the groups whose coordinator moved.
 std::function<QStringList()> fetchCommittedOffsets(protocol::BrokerConnection& connection,

@@ -28,7 +28,8 @@ struct ApiSpec;
 // and described with its epochs, committed offsets of many groups in one OffsetFetch, and
 // share groups' start offsets. Requests are batched per broker or per coordinator, never
 // per group: listing costs one ListGroups per broker, describing N groups one
-// FindCoordinator plus one describe per coordinator and group type.
+// FindCoordinator plus one describe per coordinator and group type (per 1,000 groups of a
+// coordinator: CoordinatorRequests::maxGroupsPerBatch).
 //
 // Calls block until the client's timeout and belong on a worker thread; one client is used
 // by one thread at a time. A failure that concerns one group (its coordinator is down,
@@ -54,7 +55,8 @@ public:
     // Groups that do not exist come back in state Dead with no members, as Kafka's own
     // describe reports them for classic groups.
     Result<QList<GroupDescription>> describeGroups(const QStringList& groupIds);
-    // All committed offsets of each group (OffsetFetch v8+: one request per coordinator).
+    // All committed offsets of each group (OffsetFetch v8+: one request per coordinator and
+    // 1,000 of its groups).
     // A share group commits nothing: its start offsets stand in for its positions, so
     // that lag, plans and undo treat every group type alike.
     Result<QHash<QString, QList<CommittedOffset>>> committedOffsets(const QStringList& groupIds);

@@ -8,6 +8,7 @@
 #include "TestBroker.h"
 
 #include "kafka/AdminClient.h"
+#include "kafka/CoordinatorRequests.h"
 #include "kafka/protocol/BrokerConnection.h"
 #include "monitor/GroupInspector.h"
 #include "monitor/LagDetailReader.h"
@@ -279,10 +280,26 @@ private:
         QHash<QString, int> connectionsByBroker; // ApiVersions: one per connection
         QHash<QString, int> requestsByBroker;
         QHash<QString, QSet<int>> apisByBroker;
-        int groupsRefreshed = 0;
-        int groupsAsCommitted = 0; // a row per partition, each with the offset written
+        QHash<QString, int> offsetFetchesByBroker;
+        QHash<QString, int> groupsByCoordinator; // every group of the cluster, by address
+        int groupsRefreshed = 0;                 // groups named `groupPrefix`...
+        int groupsAsCommitted = 0;               // ... whose rows are what `asCommitted` expects
     };
+    // Each group of commitGroups() has a row per partition of the topic, each at offset 1.
+    bool committedByCommitGroups(const monitor::GroupSnapshot& group) const {
+        bool asCommitted = group.partitions.size() == partitionCount;
+        for (const auto& row : group.partitions)
+            asCommitted = asCommitted && row.committedOffset == 1;
+        return asCommitted;
+    }
     RefreshRequests refreshOnce() {
+        return refreshOnce(
+            m_topic + QStringLiteral("-refresh-"),
+            [this](const monitor::GroupSnapshot& group) { return committedByCommitGroups(group); });
+    }
+    RefreshRequests
+    refreshOnce(const QString& groupPrefix,
+                const std::function<bool(const monitor::GroupSnapshot&)>& asCommitted) {
         RefreshRequests seen;
         QMutex mutex;
         kafka::protocol::BrokerConnection::setRequestObserver(
@@ -290,6 +307,8 @@ private:
                 QMutexLocker lock(&mutex);
                 ++seen.requestsByBroker[broker];
                 seen.apisByBroker[broker].insert(int(api));
+                if (api == kafka::protocol::ApiKey::OffsetFetch)
+                    ++seen.offsetFetchesByBroker[broker];
                 if (api == kafka::protocol::ApiKey::ApiVersions)
                     ++seen.connectionsByBroker[broker];
             });
@@ -308,15 +327,15 @@ private:
             return seen;
         }
         for (const auto& group : cluster.value().groups) {
-            if (!group.groupId().startsWith(m_topic + QStringLiteral("-refresh-")))
+            const kafka::BrokerNode& coordinator = group.description.coordinator;
+            ++seen.groupsByCoordinator
+                  [QStringLiteral("%1:%2").arg(coordinator.host).arg(coordinator.port)];
+            if (!group.groupId().startsWith(groupPrefix))
                 continue;
             ++seen.groupsRefreshed;
             // Each group's rows are its own, whichever coordinator answered: the
             // coordinators are asked at once, and their answers merged.
-            bool asCommitted = group.partitions.size() == partitionCount;
-            for (const auto& row : group.partitions)
-                asCommitted = asCommitted && row.committedOffset == 1;
-            seen.groupsAsCommitted += asCommitted ? 1 : 0;
+            seen.groupsAsCommitted += asCommitted(group) ? 1 : 0;
         }
         qInfo("one refresh of %lld groups: connections per broker %s; requests per broker %s",
               qint64(cluster.value().groups.size()),
@@ -368,6 +387,37 @@ private slots:
                                     .arg(countsText(few.requestsByBroker))
                                     .arg(manyGroups)
                                     .arg(countsText(many.requestsByBroker))));
+    }
+
+    // A coordinator of more than CoordinatorRequests::maxGroupsPerBatch groups is asked for
+    // them in batches of that many, one after the other (a broker builds each answer whole in
+    // its heap), and every group's rows are still its own.
+    void aCoordinatorOfManyGroupsIsAskedInBatches() {
+        constexpr int seededGroups = 3'600; // over 1,000 on at least one of three coordinators
+        const QString prefix = test::uniqueName(QStringLiteral("batches"));
+        const auto seeded = test::seedGroups(m_cluster.bootstrap(), seededGroups, 1, 1, prefix);
+        QVERIFY2(seeded.ok(), seeded.err.left(2000).constData());
+
+        // kafka-seed-groups commits group G on its one partition at G % 101.
+        const RefreshRequests seen = refreshOnce(
+            prefix + QStringLiteral("-group-"), [](const monitor::GroupSnapshot& group) {
+                const int number = group.groupId().section(u'-', -1).toInt();
+                return group.partitions.size() == 1 && group.partitions.front().committedOffset ==
+                                                           std::optional<int64_t>(number % 101);
+            });
+        QCOMPARE(seen.groupsRefreshed, seededGroups);
+        QCOMPARE(seen.groupsAsCommitted, seededGroups);
+        qInfo("groups per coordinator %s; OffsetFetch requests per broker %s",
+              qPrintable(countsText(seen.groupsByCoordinator)),
+              qPrintable(countsText(seen.offsetFetchesByBroker)));
+        constexpr int batch = int(kafka::CoordinatorRequests::maxGroupsPerBatch);
+        int batchedCoordinators = 0;
+        for (auto it = seen.groupsByCoordinator.cbegin(); it != seen.groupsByCoordinator.cend();
+             ++it) {
+            QCOMPARE(seen.offsetFetchesByBroker.value(it.key()), (it.value() + batch - 1) / batch);
+            batchedCoordinators += it.value() > batch ? 1 : 0;
+        }
+        QVERIFY2(batchedCoordinators > 0, "no coordinator had more groups than one batch");
     }
 };
 
