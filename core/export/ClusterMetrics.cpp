@@ -276,17 +276,10 @@ QList<MetricFamily<ExporterStatus>> makeExporterFamilies() {
 class LabelSets {
 public:
     using Piece = uint32_t;
-    // A piece of `labels`, those with an empty value left out (the same series to Prometheus).
+    // A piece of `labels` (PrometheusTextWriter::appendLabels).
     Piece piece(const QList<MetricLabel>& labels) {
         m_pieceStarts.push_back(m_pieces.size());
-        for (const MetricLabel& label : labels) {
-            if (label.value.isEmpty())
-                continue;
-            Q_ASSERT(PrometheusTextWriter::isValidLabelName(label.name));
-            m_pieces.append(',').append(label.name).append("=\"");
-            PrometheusTextWriter::appendEscapedLabelValue(m_pieces, label.value);
-            m_pieces.append('"');
-        }
+        PrometheusTextWriter::appendLabels(m_pieces, labels);
         return Piece(m_pieceStarts.size() - 1);
     }
     // A row whose labels are those of `pieces`, in order.

@@ -143,24 +143,23 @@ QByteArray PrometheusTextWriter::take() {
 
 QByteArray PrometheusTextWriter::labelSet(const QList<MetricLabel>& labels) {
     QByteArray text;
-    appendLabelSet(text, labels);
+    appendLabels(text, labels);
+    if (text.isEmpty())
+        return text;
+    text[0] = '{'; // the first label's comma
+    text.append('}');
     return text;
 }
 
-void PrometheusTextWriter::appendLabelSet(QByteArray& text, const QList<MetricLabel>& labels) {
-    bool first = true;
+void PrometheusTextWriter::appendLabels(QByteArray& text, const QList<MetricLabel>& labels) {
     for (const MetricLabel& label : labels) {
         if (label.value.isEmpty())
             continue;
         Q_ASSERT(isValidLabelName(label.name));
-        text.append(first ? '{' : ',');
-        first = false;
-        text.append(label.name).append("=\"");
+        text.append(',').append(label.name).append("=\"");
         appendEscapedLabelValue(text, label.value);
         text.append('"');
     }
-    if (!first)
-        text.append('}');
 }
 
 void PrometheusTextWriter::sample(QByteArrayView labelSet, double value) {

@@ -35,8 +35,9 @@ public:
     // several families.
     void sample(QByteArrayView labelSet, double value);
     static QByteArray labelSet(const QList<MetricLabel>& labels);
-    // labelSet() appended to `text` in place.
-    static void appendLabelSet(QByteArray& text, const QList<MetricLabel>& labels);
+    // The labels as `,name="value"` each (those with an empty value left out), appended to
+    // `text`: a piece of a label set, for label sets built from pieces that rows share.
+    static void appendLabels(QByteArray& text, const QList<MetricLabel>& labels);
 
     // Hands the text written so far to `spill` each time it reaches `bytes` (and what is left
     // when `take` is called), so that a large render never holds its whole text: the exporter

@@ -8,6 +8,7 @@
 
 #include <QThread>
 
+#include <utility>
 #include <vector>
 
 namespace groupscope::kafka {
@@ -39,22 +40,26 @@ QList<protocol::CoordinatorLookup> CoordinatorRequests::lookUp(const QStringList
     }
 }
 
-CoordinatorRequests::AnswerReader CoordinatorRequests::inBatches(const Batch& batch,
-                                                                 BrokerConnection& connection,
-                                                                 const QStringList& groupIds) {
-    AnswerReader first = batch(connection, groupIds.mid(0, maxGroupsPerBatch));
-    if (groupIds.size() <= maxGroupsPerBatch)
-        return first;
-    // The next batch is sent once the last one's answers are read: a batch's reader may send
-    // more requests (a describe of another group type), and a connection's answers come in
-    // the order of its requests. The coordinators still work at the same time.
-    return [&batch, &connection, groupIds, first = std::move(first)] {
-        QStringList moved = first();
-        for (qsizetype from = maxGroupsPerBatch; from < groupIds.size(); from += maxGroupsPerBatch)
-            moved.append(batch(connection, groupIds.mid(from, maxGroupsPerBatch))());
-        return moved;
-    };
-}
+namespace {
+
+// One coordinator's groups in a forEachCoordinator() round, and how far its batches have got.
+struct CoordinatorBatches {
+    int32_t nodeId;
+    BrokerConnection& connection;
+    QStringList groupIds;
+    qsizetype sent = 0;                       // groups sent so far
+    CoordinatorRequests::AnswerReader reader; // of the batch sent last, until it is read
+
+    bool sendNext(const CoordinatorRequests::Batch& batch) {
+        if (sent >= groupIds.size())
+            return false;
+        reader = batch(connection, groupIds.mid(sent, CoordinatorRequests::maxGroupsPerBatch));
+        sent += CoordinatorRequests::maxGroupsPerBatch;
+        return true;
+    }
+};
+
+} // namespace
 
 void CoordinatorRequests::forEachCoordinator(
     const QStringList& groupIds, Deadline until, const Batch& perCoordinator,
@@ -91,19 +96,33 @@ void CoordinatorRequests::forEachCoordinator(
                 fail(groupId, it.value());
             }
         }
-        std::vector<std::pair<int32_t, AnswerReader>> readers;
-        for (auto it = connections.open.cbegin(); it != connections.open.cend(); ++it)
-            readers.emplace_back(it.key(),
-                                 inBatches(perCoordinator, **it, byCoordinator[it.key()]));
-        QStringList retry;
-        for (const auto& [nodeId, readAnswers] : readers) {
-            const QStringList moved = readAnswers();
-            if (!connections.open.value(nodeId)->isOpen())
-                m_cluster.dropConnection(nodeId);
-            for (const QString& groupId : moved)
-                m_cluster.forgetCoordinator(groupId);
-            retry.append(moved);
+        std::vector<CoordinatorBatches> batches;
+        for (auto it = connections.open.cbegin(); it != connections.open.cend(); ++it) {
+            batches.push_back({it.key(), **it, byCoordinator.value(it.key()), 0, {}});
+            batches.back().sendNext(perCoordinator);
         }
+        // A coordinator's next batch is sent as soon as its last one's answers are read, so
+        // each broker works on one while the others' answers are read. Not before: a batch's
+        // reader may send more requests (a describe of another group type), and a
+        // connection's answers come in the order of its requests.
+        QStringList retry;
+        for (bool sentMore = true; sentMore;) {
+            sentMore = false;
+            for (CoordinatorBatches& coordinator : batches) {
+                if (!coordinator.reader)
+                    continue;
+                const QStringList moved = std::exchange(coordinator.reader, nullptr)();
+                for (const QString& groupId : moved)
+                    m_cluster.forgetCoordinator(groupId);
+                retry.append(moved);
+                sentMore = coordinator.sendNext(perCoordinator) || sentMore;
+            }
+        }
+        // Only now: the batches of a connection that failed still ran on it (and failed at
+        // once with its reason).
+        for (const CoordinatorBatches& coordinator : batches)
+            if (!coordinator.connection.isOpen())
+                m_cluster.dropConnection(coordinator.nodeId);
         pending = retry;
     }
     for (const QString& groupId : std::as_const(pending))

@@ -28,8 +28,9 @@ public:
     // maxGroupsPerBatch of them, one after the other. A batch comes in two halves: it sends
     // its requests and returns the reader of their answers, which returns the groups whose
     // coordinator moved. Every coordinator is sent its first batch before any answer is
-    // read, so the brokers work at the same time. Groups whose coordinator cannot be found,
-    // or that keep moving, get `fail` with the reason.
+    // read, and its next one as soon as the last one's answers are read, so the brokers work
+    // at the same time. Groups whose coordinator cannot be found, or that keep moving, get
+    // `fail` with the reason.
     using AnswerReader = std::function<QStringList()>;
     using Batch =
         std::function<AnswerReader(protocol::BrokerConnection&, const QStringList& groupIds)>;
@@ -65,10 +66,6 @@ private:
     // The coordinator of each group (in the order of `groupIds`), looked up again while it
     // is not available yet.
     QList<protocol::CoordinatorLookup> lookUp(const QStringList& groupIds, Deadline until);
-    // `batch` for a coordinator's groups, maxGroupsPerBatch at a time: the first batch is sent
-    // now, the others by the returned reader.
-    static AnswerReader inBatches(const Batch& batch, protocol::BrokerConnection& connection,
-                                  const QStringList& groupIds);
 
     protocol::ClusterConnections& m_cluster;
 };
