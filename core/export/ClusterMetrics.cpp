@@ -129,7 +129,7 @@ QList<MetricFamily<GroupRow>> makeGroupFamilies() {
          MetricType::Gauge, maxLag},
         {"kafka_consumergroup_group_max_lag_seconds",
          "The highest known time lag of the group's partitions.", MetricType::Gauge,
-         [](const GroupRow& row) { return knownSeconds(row.group.trend.maxTimeLag); }},
+         [](const GroupRow& row) { return knownSeconds(row.group.trend->maxTimeLag); }},
         {"groupscope_consumergroup_partitions_without_commit",
          "Partitions the group is assigned or known on without a committed offset: left out "
          "of the lag sums, not counted as 0.",
@@ -144,13 +144,13 @@ QList<MetricFamily<GroupRow>> makeGroupFamilies() {
          "group epochs from polls).",
          MetricType::Gauge,
          [](const GroupRow& row) {
-             return std::optional<double>(double(row.group.trend.rebalance.rebalancesLast10Min));
+             return std::optional<double>(double(row.group.trend->rebalance.rebalancesLast10Min));
          }},
         {"groupscope_consumergroup_stuck_rebalance",
          "1 while the group has been rebalancing longer than its session or rebalance timeout.",
          MetricType::Gauge,
          [](const GroupRow& row) {
-             return std::optional<double>(row.group.trend.rebalance.stuckRebalance ? 1.0 : 0.0);
+             return std::optional<double>(row.group.trend->rebalance.stuckRebalance ? 1.0 : 0.0);
          }},
         {"kafka_consumergroup_members", "Members of the group.", MetricType::Gauge,
          [](const GroupRow& row) {
@@ -210,7 +210,7 @@ QList<GroupStateSetFamily> makeGroupStateSetFamilies() {
          "Burrow's verdict on the group (NOTFOUND, OK, WARN, ERR; ERR when a partition is STOP, "
          "STALL or REWIND): 1 for the current one.",
          "status", groupStatuses,
-         [](const GroupRow& row) { return lag::groupStatusName(row.group.trend.health); }},
+         [](const GroupRow& row) { return lag::groupStatusName(row.group.trend->health); }},
     };
 }
 
@@ -315,9 +315,41 @@ private:
     QByteArray m_labelSet;
 };
 
-template <typename Row>
-void writeFamily(PrometheusTextWriter& writer, const MetricFamily<Row>& family,
-                 const std::vector<Row>& rows, LabelSets& labelSets) {
+// The per-partition rows, kept as where each partition is in the view: 8 bytes a row where
+// a PartitionRow is 32 (1,000,000 rows at 100,000 groups of ten partitions).
+class PartitionRows {
+public:
+    PartitionRows(const QList<GroupSnapshot>& groups, int64_t takenAtMs)
+        : m_groups(groups)
+        , m_takenAtMs(takenAtMs) {}
+    void append(qsizetype group, qsizetype partition) {
+        m_rows.push_back({uint32_t(group), uint32_t(partition)});
+    }
+    size_t size() const { return m_rows.size(); }
+    PartitionRow operator[](size_t row) const {
+        static const monitor::PartitionTrend noTrend;
+        const GroupSnapshot& group = m_groups.at(m_rows[row].group);
+        const uint32_t partition = m_rows[row].partition;
+        const monitor::PartitionTrend& trend = partition < group.trend->partitions.size()
+                                                   ? group.trend->partitions.at(partition)
+                                                   : noTrend;
+        return PartitionRow{group, group.partitions.at(partition), trend, m_takenAtMs};
+    }
+
+private:
+    struct Location {
+        uint32_t group;     // in the view's groups
+        uint32_t partition; // in the group's partitions
+    };
+    const QList<GroupSnapshot>& m_groups;
+    int64_t m_takenAtMs;
+    std::vector<Location> m_rows;
+};
+
+// `rows[i]` is a Row (or a reference to one) for each i below rows.size().
+template <typename Row, typename Rows>
+void writeFamily(PrometheusTextWriter& writer, const MetricFamily<Row>& family, const Rows& rows,
+                 LabelSets& labelSets) {
     writer.beginFamily(family.name, QString::fromUtf8(family.help), family.type);
     for (size_t i = 0; i < rows.size(); ++i)
         if (const auto value = family.value(rows[i]))
@@ -385,14 +417,13 @@ const QList<MetricFamily<ExporterStatus>>& exporterFamilies() {
 
 void writeClusterMetrics(PrometheusTextWriter& writer, const monitor::ClusterView& view,
                          const ExportOptions& options, int* groupCount) {
-    static const monitor::PartitionTrend noTrend;
     const QString& cluster = options.clusterName;
     const int64_t takenAtMs = view.cluster.takenAt.isValid()
                                   ? view.cluster.takenAt.toMSecsSinceEpoch()
                                   : QDateTime::currentMSecsSinceEpoch();
     std::vector<GroupRow> groups;
     LabelSets groupLabels;
-    std::vector<PartitionRow> partitions;
+    PartitionRows partitions(view.cluster.groups, takenAtMs);
     LabelSets partitionLabels;
     std::vector<TopicRow> topics;
     LabelSets topicLabels;
@@ -420,7 +451,8 @@ void writeClusterMetrics(PrometheusTextWriter& writer, const monitor::ClusterVie
         return *found;
     };
     QMap<kafka::TopicPartition, const PartitionSnapshot*> logPartitions;
-    for (const GroupSnapshot& group : view.cluster.groups) {
+    for (qsizetype g = 0; g < view.cluster.groups.size(); ++g) {
+        const GroupSnapshot& group = view.cluster.groups.at(g);
         if (options.groupFilter && !options.groupFilter->match(group.groupId()).hasMatch())
             continue;
         groups.push_back(GroupRow{group});
@@ -435,10 +467,8 @@ void writeClusterMetrics(PrometheusTextWriter& writer, const monitor::ClusterVie
             const QString& topic = partition.topicPartition.topic;
             if (options.topicFilter && !options.topicFilter->match(topic).hasMatch())
                 continue;
-            const monitor::PartitionTrend& trend =
-                i < group.trend.partitions.size() ? group.trend.partitions.at(i) : noTrend;
             if (options.granularity == Granularity::Partition) {
-                partitions.push_back(PartitionRow{group, partition, trend, takenAtMs});
+                partitions.append(g, i);
                 if (!groupPiece)
                     groupPiece = partitionLabels.piece(groupLabelList);
                 const int32_t number = partition.topicPartition.partition;
@@ -464,7 +494,9 @@ void writeClusterMetrics(PrometheusTextWriter& writer, const monitor::ClusterVie
                     row.sumLag = row.sumLag.value_or(0) + double(*partition.lag);
                     row.maxLag = worse(row.maxLag, double(*partition.lag));
                 }
-                row.maxLagSeconds = worse(row.maxLagSeconds, knownSeconds(trend.timeLag));
+                if (i < group.trend->partitions.size())
+                    row.maxLagSeconds = worse(row.maxLagSeconds,
+                                              knownSeconds(group.trend->partitions.at(i).timeLag));
             }
             // Every group's poll of a partition read the same log offsets; one is kept.
             const PartitionSnapshot*& log = logPartitions[partition.topicPartition];

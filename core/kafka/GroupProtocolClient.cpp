@@ -284,7 +284,7 @@ Result<QList<GroupDescription>> GroupProtocolClient::describeGroups(const QStrin
     }
     // One group asked for and it failed: the call failed (as librdkafka's describe does).
     if (groupIds.size() == 1 && result.front().error && lastFailure)
-        return result.front().error;
+        return result.front().error.get();
     return result;
 }
 

@@ -2,6 +2,7 @@
 // Value types describing consumer groups as the Admin API reports them.
 
 #include "kafka/KafkaError.h"
+#include "kafka/SharedError.h"
 #include "kafka/TopicPartition.h"
 
 #include <QList>
@@ -131,7 +132,7 @@ struct GroupDescription {
     std::optional<int32_t> assignmentEpoch = std::nullopt;
     // Streams groups: the topology epoch the members run.
     std::optional<int32_t> topologyEpoch = std::nullopt;
-    KafkaError error; // set when the broker could not describe this group
+    SharedError error; // set when the broker could not describe this group
 };
 
 // A share group's start offset on one partition: the first record it has yet to deliver

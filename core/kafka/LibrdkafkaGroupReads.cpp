@@ -169,7 +169,7 @@ LibrdkafkaGroupRequests::describeGroups(const QStringList& groupIds) {
         // librdkafka reports an unreachable cluster per group (its coordinator lookup timed
         // out), not as the event's error: name the bootstrap servers and the last connection
         // problem, as for every other timeout.
-        if (description.error.isConnectionFailure())
+        if (description.error->isConnectionFailure())
             description.error = m_connection.timeoutError(
                 QStringLiteral("describing group %1").arg(description.groupId));
         description.state = fromLibrdkafka(rd_kafka_ConsumerGroupDescription_state(group));

@@ -99,7 +99,7 @@ ShardResult describeShard(kafka::AdminClient& admin, const QStringList& groupIds
         return shard;
     QStringList answered;
     for (const GroupDescription& description : shard.descriptions.value())
-        if (!description.error.isConnectionFailure())
+        if (!description.error->isConnectionFailure())
             answered.append(description.groupId);
     shard.committed = admin.listCommittedOffsets(answered);
     return shard;
@@ -171,9 +171,9 @@ kafka::Status GroupInspector::inspect(const QStringList& groupIds, const GroupSi
     // unreachable and the inspection fails as a whole, within one timeout.
     const bool anyAnswered =
         std::any_of(descriptions.cbegin(), descriptions.cend(),
-                    [](const GroupDescription& d) { return !d.error.isConnectionFailure(); });
+                    [](const GroupDescription& d) { return !d.error->isConnectionFailure(); });
     if (!anyAnswered && !descriptions.isEmpty())
-        return descriptions.front().error;
+        return descriptions.front().error.get();
 
     // Each partition once: many groups read the same topics (100,000 groups can name one
     // partition 100,000 times, and sorting those copies cost half a second).

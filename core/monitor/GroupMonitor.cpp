@@ -27,6 +27,23 @@ std::optional<double> addRates(std::optional<double> sum, std::optional<double> 
     return sum.value_or(0.0) + *rate;
 }
 
+QList<TopicPartition> sortedPartitions(const QList<PartitionSnapshot>& rows) {
+    QList<TopicPartition> partitions;
+    partitions.reserve(rows.size());
+    for (const PartitionSnapshot& row : rows)
+        partitions.append(row.topicPartition);
+    if (!std::is_sorted(partitions.cbegin(), partitions.cend()))
+        std::sort(partitions.begin(), partitions.end());
+    return partitions;
+}
+
+bool samePartitions(const QList<PartitionSnapshot>& a, const QList<PartitionSnapshot>& b) {
+    return std::equal(a.cbegin(), a.cend(), b.cbegin(), b.cend(),
+                      [](const PartitionSnapshot& x, const PartitionSnapshot& y) {
+                          return x.topicPartition == y.topicPartition;
+                      });
+}
+
 } // namespace
 
 GroupMonitor::GroupMonitor(const lag::Clock& clock)
@@ -112,61 +129,51 @@ void GroupMonitor::observePoll(const GroupSnapshot& snapshot, int64_t takenAtMs)
     group.polled = true;
 }
 
+QList<TopicPartition> GroupMonitor::knownPartitions(const TrackedGroup& group) {
+    QList<TopicPartition> known = sortedPartitions(group.lastPoll.partitions);
+    for (auto it = group.absentPartitionPolls.cbegin(); it != group.absentPartitionPolls.cend();
+         ++it)
+        known.insert(std::lower_bound(known.begin(), known.end(), it.key()), it.key());
+    return known;
+}
+
 void GroupMonitor::trackPartitions(const QString& groupId, TrackedGroup& group,
                                    const GroupSnapshot& snapshot) {
-    QList<TopicPartition> present;
-    present.reserve(snapshot.partitions.size());
-    for (const PartitionSnapshot& partition : snapshot.partitions)
-        present.append(partition.topicPartition);
-    if (!std::is_sorted(present.cbegin(), present.cend()))
-        std::sort(present.begin(), present.end());
-    if (present == group.knownPartitions && group.absentPartitionPolls.isEmpty())
+    if (group.absentPartitionPolls.isEmpty() &&
+        samePartitions(group.lastPoll.partitions, snapshot.partitions))
         return; // the common case: the same partitions as before
-    if (group.knownPartitions.isEmpty()) {
-        // A group's first poll: taken whole, at its size. Inserted one by one, the lists
-        // grew to 50 MB at 100,000 groups of ten partitions, against 32 MB of entries.
-        for (const TopicPartition& partition : std::as_const(present))
-            m_lag.usePartition(partition);
-        group.knownPartitions = std::move(present);
-        return;
-    }
+    const QList<TopicPartition> known = knownPartitions(group);
+    const QList<TopicPartition> present = sortedPartitions(snapshot.partitions);
     const auto contains = [](const QList<TopicPartition>& sorted, const TopicPartition& tp) {
         return std::binary_search(sorted.cbegin(), sorted.cend(), tp);
     };
-    for (const TopicPartition& partition : std::as_const(present)) {
-        const auto at =
-            std::lower_bound(group.knownPartitions.begin(), group.knownPartitions.end(), partition);
-        if (at != group.knownPartitions.end() && *at == partition)
-            continue;
-        group.knownPartitions.insert(at, partition);
-        m_lag.usePartition(partition);
-    }
+    for (const TopicPartition& partition : present)
+        if (!contains(known, partition))
+            m_lag.usePartition(partition);
     QList<TopicPartition> dropped;
-    for (const TopicPartition& partition : std::as_const(group.knownPartitions)) {
+    for (const TopicPartition& partition : known) {
         if (contains(present, partition))
             group.absentPartitionPolls.remove(partition);
         else if (++group.absentPartitionPolls[partition] >= m_options.evictAfterAbsentPolls)
             dropped.append(partition);
     }
-    for (const TopicPartition& partition : dropped)
-        dropGroupPartition(groupId, group, partition);
-}
-
-void GroupMonitor::dropGroupPartition(const QString& groupId, TrackedGroup& group,
-                                      const TopicPartition& partition) {
-    group.knownPartitions.removeOne(partition);
-    group.absentPartitionPolls.remove(partition);
-    m_health.removePartition(groupId, partition);
-    const bool topicLeft = std::none_of(
-        group.knownPartitions.cbegin(), group.knownPartitions.cend(),
-        [&partition](const TopicPartition& known) { return known.topic == partition.topic; });
-    m_lag.removeGroupPartition(groupId, partition, topicLeft);
+    for (const TopicPartition& partition : std::as_const(dropped)) {
+        group.absentPartitionPolls.remove(partition);
+        m_health.removePartition(groupId, partition);
+        const auto sameTopic = [&partition](const TopicPartition& other) {
+            return other.topic == partition.topic;
+        };
+        const QList<TopicPartition> stillAbsent = group.absentPartitionPolls.keys();
+        const bool topicLeft = std::none_of(present.cbegin(), present.cend(), sameTopic) &&
+                               std::none_of(stillAbsent.cbegin(), stillAbsent.cend(), sameTopic);
+        m_lag.removeGroupPartition(groupId, partition, topicLeft);
+    }
 }
 
 void GroupMonitor::evictGroup(const QString& groupId) {
     const auto it = m_groups.find(groupId);
     if (it != m_groups.end()) {
-        for (const TopicPartition& partition : std::as_const(it->knownPartitions))
+        for (const TopicPartition& partition : knownPartitions(*it))
             m_lag.releasePartition(partition);
         m_groups.erase(it);
     }

@@ -168,10 +168,10 @@ private:
         int64_t lastPollMs = 0;
         bool polled = false;
         int absentPolls = 0; // consecutive polls that found the group absent
-        // Partitions polls have shown, and for how many polls in a row each has been missing.
-        // Sorted. A list, not a QSet: a QSet's first bucket span costs some 1.7 KB, which at
-        // 10,000 groups of ten partitions was 17 MB for sets of ten entries.
-        QList<kafka::TopicPartition> knownPartitions;
+        // Partitions earlier polls showed that are missing from the last one, and for how
+        // many polls in a row. With the last poll's rows, these are the partitions known to
+        // the group (knownPartitions()); a list of its own was 32 MB at 100,000 groups of
+        // ten partitions.
         QHash<kafka::TopicPartition, int> absentPartitionPolls;
     };
 
@@ -191,10 +191,12 @@ private:
     StreamState detailStreamState(const QString& group) const;
     void dropDetail(const QString& group);
     TrackedGroup& tracked(const QString& group) { return m_groups[group]; }
+    // Sorted: the last poll's partitions and those missing since.
+    static QList<kafka::TopicPartition> knownPartitions(const TrackedGroup& group);
+    // Counts the partitions known before and missing from `snapshot`, before it becomes
+    // the last poll, and drops those missing too long.
     void trackPartitions(const QString& groupId, TrackedGroup& group,
                          const GroupSnapshot& snapshot);
-    void dropGroupPartition(const QString& groupId, TrackedGroup& group,
-                            const kafka::TopicPartition& partition);
     void evictGroup(const QString& groupId);
     // The trend's per-partition part of `poll`'s rows: time lag (from `detail` when given)
     // and the verdict in `health`.

@@ -26,12 +26,12 @@ GroupSummary GroupSummary::of(const GroupSnapshot& group) {
     summary.withoutCommit = group.partitionsWithoutCommit();
     if (group.error)
         summary.error = group.error.toString();
-    summary.timeLag = group.trend.maxTimeLag;
+    summary.timeLag = group.trend->maxTimeLag;
     summary.timeLagText = lag::timeLagText(summary.timeLag);
-    summary.health = group.trend.health;
-    summary.healthReason = group.trend.healthReason;
-    summary.rebalance = group.trend.rebalance;
-    summary.lagTrend = group.trend.recentTotalLag;
+    summary.health = group.trend->health;
+    summary.healthReason = group.trend->healthReason;
+    summary.rebalance = group.trend->rebalance;
+    summary.lagTrend = group.trend->recentTotalLag;
     summary.fingerprint = summary.computeFingerprint();
     return summary;
 }

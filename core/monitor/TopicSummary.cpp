@@ -54,7 +54,7 @@ QList<TopicConsumer> topicConsumersOf(const QList<GroupSnapshot>& groups) {
     for (const GroupSnapshot& group : groups) {
         if (!group.exists())
             continue;
-        const bool withTrend = group.trend.partitions.size() == group.partitions.size();
+        const bool withTrend = group.trend->partitions.size() == group.partitions.size();
         for (qsizetype i = 0; i < group.partitions.size(); ++i) {
             const PartitionSnapshot& partition = group.partitions.at(i);
             const QString& topic = partition.topicPartition.topic;
@@ -78,7 +78,7 @@ QList<TopicConsumer> topicConsumersOf(const QList<GroupSnapshot>& groups) {
             else
                 ++row.withoutCommit;
             if (withTrend)
-                row.timeLag = worse(row.timeLag, group.trend.partitions.at(i).timeLag);
+                row.timeLag = worse(row.timeLag, group.trend->partitions.at(i).timeLag);
         }
     }
     QList<TopicConsumer> rows;

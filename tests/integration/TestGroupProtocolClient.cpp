@@ -116,7 +116,7 @@ private slots:
         QVERIFY2(described.ok(), qPrintable(failureOf(described)));
         QCOMPARE(described.value().size(), m_classicGroups.size());
         for (const GroupDescription& group : described.value()) {
-            QVERIFY2(!group.error, qPrintable(group.error.message));
+            QVERIFY2(!group.error, qPrintable(group.error->message));
             QCOMPARE(group.state, GroupState::Empty);
             QVERIFY(group.coordinator.id >= 0);
         }
@@ -174,7 +174,7 @@ private slots:
         QCOMPARE(described.value().size(), 3);
         for (int i = 0; i < 3; ++i) {
             QCOMPARE(described.value()[i].groupId, asked[i]);
-            QVERIFY2(!described.value()[i].error, qPrintable(described.value()[i].error.message));
+            QVERIFY2(!described.value()[i].error, qPrintable(described.value()[i].error->message));
             QCOMPARE(described.value()[i].state, GroupState::Empty);
         }
     }

@@ -46,7 +46,7 @@ QString describedInFull(const QList<GroupDescription>& groups, const QString& gr
     if (!group)
         return groupId + QStringLiteral(" is missing");
     if (group->error)
-        return groupId + QStringLiteral(" failed: ") + group->error.message;
+        return groupId + QStringLiteral(" failed: ") + group->error->message;
     if (group->type != type || group->state != GroupState::Empty)
         return groupId + QStringLiteral(" is %1 %2")
                              .arg(groupTypeName(group->type), groupStateName(group->state));
@@ -132,7 +132,7 @@ private slots:
         const Result<QList<GroupDescription>> described = client->describeGroups(m_groups);
         QVERIFY2(described.ok(), qPrintable(failureOf(described)));
         for (const GroupDescription& group : described.value()) {
-            QVERIFY2(!group.error, qPrintable(group.error.message));
+            QVERIFY2(!group.error, qPrintable(group.error->message));
             // The coordinator is the proxy: every request went through it.
             QCOMPARE(
                 QStringLiteral("%1:%2").arg(group.coordinator.host).arg(group.coordinator.port),
@@ -169,11 +169,11 @@ private slots:
             const GroupDescription* failed = find(described.value(), group);
             QVERIFY(failed);
             QVERIFY2(failed->error, qPrintable(group + QStringLiteral(" did not fail")));
-            QCOMPARE(failed->error.code, RD_KAFKA_RESP_ERR__TRANSPORT);
-            QVERIFY2(failed->error.message.contains(m_proxy->address()),
-                     qPrintable(failed->error.message));
-            QVERIFY2(failed->error.message.contains(QStringLiteral("DescribeGroups")),
-                     qPrintable(failed->error.message));
+            QCOMPARE(failed->error->code, RD_KAFKA_RESP_ERR__TRANSPORT);
+            QVERIFY2(failed->error->message.contains(m_proxy->address()),
+                     qPrintable(failed->error->message));
+            QVERIFY2(failed->error->message.contains(QStringLiteral("DescribeGroups")),
+                     qPrintable(failed->error->message));
         }
         // The same client connects again and describes them all.
         const QString again = describesAllInFull(*client);
@@ -228,9 +228,9 @@ private slots:
         QCOMPARE(m_proxy->faultsApplied(), 1);
         QVERIFY2(described.ok(), qPrintable(failureOf(described)));
         for (const GroupDescription& group : described.value()) {
-            QCOMPARE(group.error.code, RD_KAFKA_RESP_ERR__TIMED_OUT);
-            QVERIFY2(group.error.message.contains(m_proxy->address()),
-                     qPrintable(group.error.message));
+            QCOMPARE(group.error->code, RD_KAFKA_RESP_ERR__TIMED_OUT);
+            QVERIFY2(group.error->message.contains(m_proxy->address()),
+                     qPrintable(group.error->message));
         }
         // The late answer belongs to the abandoned connection; the next call gets its own.
         const QString again = describesAllInFull(*client);
@@ -263,7 +263,7 @@ private slots:
                  qPrintable(QStringLiteral("%1 ms").arg(afterCancel.count())));
         QVERIFY2(described.ok(), qPrintable(failureOf(described)));
         for (const GroupDescription& group : described.value())
-            QCOMPARE(group.error.code, RD_KAFKA_RESP_ERR__INTR);
+            QCOMPARE(group.error->code, RD_KAFKA_RESP_ERR__INTR);
 
         // Not cancelled any more: the same client works, on a connection in step.
         cancelled = false;
@@ -319,10 +319,10 @@ private slots:
             const GroupDescription* answer = find(described.value(), group);
             QVERIFY(answer);
             if (classic == classicCut) {
-                QCOMPARE(answer->error.code, RD_KAFKA_RESP_ERR__TRANSPORT);
-                QVERIFY2(answer->error.message.contains(QLatin1String(
+                QCOMPARE(answer->error->code, RD_KAFKA_RESP_ERR__TRANSPORT);
+                QVERIFY2(answer->error->message.contains(QLatin1String(
                              classicCut ? "DescribeGroups" : "ConsumerGroupDescribe")),
-                         qPrintable(answer->error.message));
+                         qPrintable(answer->error->message));
             } else {
                 const QString why = describedInFull(
                     described.value(), group, classic ? GroupType::Classic : GroupType::Consumer);
@@ -357,10 +357,10 @@ private slots:
         }
         const GroupDescription* failed = find(described.value(), refused);
         QVERIFY(failed);
-        QCOMPARE(failed->error.code, RD_KAFKA_RESP_ERR_GROUP_AUTHORIZATION_FAILED);
-        QVERIFY2(failed->error.message.contains(refused), qPrintable(failed->error.message));
-        QVERIFY2(failed->error.message.contains(QStringLiteral("not for you")),
-                 qPrintable(failed->error.message));
+        QCOMPARE(failed->error->code, RD_KAFKA_RESP_ERR_GROUP_AUTHORIZATION_FAILED);
+        QVERIFY2(failed->error->message.contains(refused), qPrintable(failed->error->message));
+        QVERIFY2(failed->error->message.contains(QStringLiteral("not for you")),
+                 qPrintable(failed->error->message));
     }
 
     void aGroupErrorInOffsetFetchCostsOnlyThatGroup() {

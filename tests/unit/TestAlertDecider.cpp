@@ -34,9 +34,9 @@ GroupSnapshot group(const QString& id, lag::GroupStatus lagHealth,
     partition.logEndOffset = 100 + lag;
     partition.lag = lag;
     snapshot.partitions.append(partition);
-    snapshot.trend.lagHealth = lagHealth;
-    snapshot.trend.health = lagHealth;
-    snapshot.trend.worstPartition = worst;
+    snapshot.trend->lagHealth = lagHealth;
+    snapshot.trend->health = lagHealth;
+    snapshot.trend->worstPartition = worst;
     return snapshot;
 }
 
@@ -70,7 +70,7 @@ private slots:
         AlertDecider decider;
         decider.observe(cluster({group(orders, lag::GroupStatus::Ok)}), watchingOrders, 1000);
         GroupSnapshot stalled = group(orders, lag::GroupStatus::Error, lag::PartitionStatus::Stall);
-        stalled.trend.healthReason = QStringLiteral("orders-0: committing the same offset");
+        stalled.trend->healthReason = QStringLiteral("orders-0: committing the same offset");
         const QList<Alert> alerts = decider.observe(cluster({stalled}), watchingOrders, 3000);
         QCOMPARE(alerts.size(), 1);
         QCOMPARE(alerts.first().kind, AlertKind::Health);
@@ -78,7 +78,7 @@ private slots:
         QCOMPARE(alerts.first().from, QStringLiteral("OK"));
         QCOMPARE(alerts.first().to, QStringLiteral("ERR (STALL)"));
         QCOMPARE(alerts.first().atMs, 3000);
-        QCOMPARE(alerts.first().detail, stalled.trend.healthReason);
+        QCOMPARE(alerts.first().detail, stalled.trend->healthReason);
         QCOMPARE(alerts.first().title(),
                  QStringLiteral("orders-app \u2014 health: OK \u2192 ERR (STALL)"));
     }
@@ -161,12 +161,12 @@ private slots:
         AlertDecider decider;
         decider.observe(cluster({group(orders, lag::GroupStatus::Ok, {}, 2)}), watchingOrders, 0);
         GroupSnapshot stuck = group(orders, lag::GroupStatus::Ok, {}, 2);
-        stuck.trend.rebalance.rebalancing = true;
-        stuck.trend.rebalance.stuckRebalance = true;
-        stuck.trend.rebalance.currentRebalanceSeconds = 52;
-        stuck.trend.rebalance.joinedMembers = {QStringLiteral("m-9")};
-        stuck.trend.rebalance.rebalancesLast10Min = 6;
-        stuck.trend.rebalance.rebalanceStorm = true;
+        stuck.trend->rebalance.rebalancing = true;
+        stuck.trend->rebalance.stuckRebalance = true;
+        stuck.trend->rebalance.currentRebalanceSeconds = 52;
+        stuck.trend->rebalance.joinedMembers = {QStringLiteral("m-9")};
+        stuck.trend->rebalance.rebalancesLast10Min = 6;
+        stuck.trend->rebalance.rebalanceStorm = true;
         const QList<Alert> alerts = decider.observe(cluster({stuck}), watchingOrders, 1);
         QCOMPARE(alerts.size(), 2);
         QCOMPARE(alerts.at(0).kind, AlertKind::StuckRebalance);

@@ -93,7 +93,7 @@ private slots:
             snapshot.groups = {group(QStringLiteral("long"), 0, poll)};
             snapshot = observe(tracker, snapshot);
         }
-        const QList<qint64>& trend = snapshot.groups.first().trend.recentTotalLag;
+        const QList<qint64>& trend = snapshot.groups.first().trend->recentTotalLag;
         QCOMPARE(trend.size(), ClusterViewBuilder::sparklineSamples);
         QCOMPARE(trend.last(), polls - 1);
         QCOMPARE(trend.first(), polls - ClusterViewBuilder::sparklineSamples);
@@ -110,9 +110,9 @@ private slots:
             snapshot.groups = {group(QStringLiteral("a"), 0, 10)};
             snapshot = observe(tracker, snapshot);
         }
-        QVERIFY(snapshot.groups.first().trend.recentTotalLag.isEmpty());
+        QVERIFY(snapshot.groups.first().trend->recentTotalLag.isEmpty());
         QCOMPARE(tracker.monitor().sparklines().seriesCount(), 0);
-        QCOMPARE(snapshot.groups.first().trend.health, lag::GroupStatus::Ok);
+        QCOMPARE(snapshot.groups.first().trend->health, lag::GroupStatus::Ok);
 
         tracker.setListRows(true);
         for (int poll = 0; poll < 2; ++poll) {
@@ -120,7 +120,7 @@ private slots:
             snapshot.groups = {group(QStringLiteral("a"), 0, 10)};
             snapshot = observe(tracker, snapshot);
         }
-        QCOMPARE(snapshot.groups.first().trend.recentTotalLag, QList<qint64>({10, 10}));
+        QCOMPARE(snapshot.groups.first().trend->recentTotalLag, QList<qint64>({10, 10}));
     }
 
     void eachGroupGetsItsOwnTrend() {
@@ -134,8 +134,8 @@ private slots:
                                group(QStringLiteral("b"), 0, 20)};
             snapshot = observe(tracker, snapshot);
         }
-        QCOMPARE(snapshot.groups.at(0).trend.recentTotalLag, QList<qint64>({10, 10, 10}));
-        QCOMPARE(snapshot.groups.at(1).trend.recentTotalLag, QList<qint64>({20, 20, 20}));
+        QCOMPARE(snapshot.groups.at(0).trend->recentTotalLag, QList<qint64>({10, 10, 10}));
+        QCOMPARE(snapshot.groups.at(1).trend->recentTotalLag, QList<qint64>({20, 20, 20}));
     }
 
     // A broker that is shutting down answers ListGroups with an empty listing once its
@@ -210,7 +210,7 @@ private slots:
         const monitor::GroupMonitorSnapshot* detail = view.watchedGroup(QStringLiteral("slow"));
         QVERIFY(detail);
         QCOMPARE(detail->health.status, lag::GroupStatus::Warning);
-        QCOMPARE(view.group(QStringLiteral("slow"))->trend.health, detail->health.status);
+        QCOMPARE(view.group(QStringLiteral("slow"))->trend->health, detail->health.status);
         QVERIFY(!detail->commits.isEmpty()); // watched: the detail's history is kept
         QVERIFY(!view.watchedGroup(QStringLiteral("other")));
     }

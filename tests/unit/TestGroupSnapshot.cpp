@@ -49,7 +49,7 @@ private slots:
         QVERIFY(snapshot.partitions[0].memberId().isEmpty());
         QCOMPARE(snapshot.partitions[1].lag, std::optional<int64_t>(4));
         QCOMPARE(snapshot.partitions[1].memberId(), QStringLiteral("m-1"));
-        QCOMPARE(snapshot.partitions[1].commitMetadata, QStringLiteral("meta"));
+        QCOMPARE(snapshot.partitions[1].commitMetadata.get(), QStringLiteral("meta"));
         QCOMPARE(snapshot.partitions[1].logStartOffset, int64_t(2));
         // assigned, never committed: no lag
         QVERIFY(!snapshot.partitions[2].committedOffset.has_value());

@@ -168,7 +168,7 @@ QVariant PartitionTableModel::displayText(const PartitionRow& row, int column) {
     case OwnerColumn:
         return row.clientId().isEmpty() ? tableText::none() : row.clientId();
     case MetadataColumn:
-        return row.commitMetadata;
+        return row.commitMetadata.get();
     case TimeLagColumn:
         return lag::timeLagText(row.timeLag);
     case EffectiveLagColumn:
@@ -205,7 +205,7 @@ QVariant PartitionTableModel::sortValue(const PartitionRow& row, int column) {
     case OwnerColumn:
         return row.clientId();
     case MetadataColumn:
-        return row.commitMetadata;
+        return row.commitMetadata.get();
     case TimeLagColumn: {
         const lag::TimeLag& timeLag = row.timeLag;
         return timeLag.status == lag::TimeLag::Status::Unknown ? -1.0 : timeLag.seconds;

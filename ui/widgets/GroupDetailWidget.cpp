@@ -186,8 +186,8 @@ void GroupDetailWidget::proposeSkip(const kafka::TopicPartition& partition, int6
 
 void GroupDetailWidget::updateStuckBanner(const monitor::GroupSnapshot& group) {
     QStringList stuck;
-    for (qsizetype i = 0; i < group.partitions.size() && i < group.trend.partitions.size(); ++i) {
-        const auto& health = group.trend.partitions.at(i).health;
+    for (qsizetype i = 0; i < group.partitions.size() && i < group.trend->partitions.size(); ++i) {
+        const auto& health = group.trend->partitions.at(i).health;
         const monitor::PartitionSnapshot& partition = group.partitions.at(i);
         if (!health || !partition.committedOffset ||
             (*health != lag::PartitionStatus::Stall && *health != lag::PartitionStatus::Stop))
@@ -304,9 +304,9 @@ void GroupDetailWidget::updateHeader(const monitor::GroupSnapshot& group) {
     parts.append(tr("%n member(s)", nullptr, int(description.members.size())));
     if (description.coordinator.id >= 0)
         parts.append(tr("coordinator %1").arg(description.coordinator.toString().toHtmlEscaped()));
-    if (group.trend.health != lag::GroupStatus::NotFound)
-        parts.append(tr("health %1").arg(lag::groupStatusName(group.trend.health)));
-    if (const QString rebalance = rebalanceHeaderText(group.trend.rebalance); !rebalance.isEmpty())
+    if (group.trend->health != lag::GroupStatus::NotFound)
+        parts.append(tr("health %1").arg(lag::groupStatusName(group.trend->health)));
+    if (const QString rebalance = rebalanceHeaderText(group.trend->rebalance); !rebalance.isEmpty())
         parts.append(rebalance.toHtmlEscaped());
     if (group.error)
         parts.append(tr("error: %1").arg(group.error.toString().toHtmlEscaped()));
@@ -315,7 +315,7 @@ void GroupDetailWidget::updateHeader(const monitor::GroupSnapshot& group) {
     m_header->setText(parts.join(QStringLiteral(" · ")));
     // The list's health tooltip, here too: why the verdict, and the rebalances behind it.
     m_header->setToolTip(
-        healthToolTip(group.trend.health, group.trend.healthReason, group.trend.rebalance));
+        healthToolTip(group.trend->health, group.trend->healthReason, group.trend->rebalance));
 }
 
 } // namespace groupscope::ui
