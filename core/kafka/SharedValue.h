@@ -28,8 +28,8 @@ public:
     operator const T&() const { return get(); }
     const T& operator*() const { return get(); }
     const T* operator->() const { return &get(); }
-    // Writing: the value, made this copy's own first.
-    T* operator->() { return &edit(); }
+    // Writing: the value, made this copy's own first. Only here, never through `->`, so
+    // that reading a non-const one never allocates.
     T& edit() {
         if (!m_data)
             m_data = new Data;

@@ -255,7 +255,7 @@ private slots:
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         monitor::ClusterSnapshot snapshot = threeGroups();
-        lag::RebalanceHealth& rebalance = snapshot.groups[1].trend->rebalance;
+        lag::RebalanceHealth& rebalance = snapshot.groups[1].trend.edit().rebalance;
         rebalance.rebalancing = true;
         rebalance.currentRebalanceSeconds = 52;
         rebalance.stuckRebalance = true;
@@ -264,8 +264,8 @@ private slots:
         rebalance.stuckAfterSeconds = 10;
         rebalance.stuckAfterSource = lag::StuckThresholdSource::GroupTimeouts;
         rebalance.joinedMembers = {QStringLiteral("worker-2")};
-        snapshot.groups[1].trend->health = lag::GroupStatus::Error;
-        snapshot.groups[1].trend->healthReason = rebalance.reason();
+        snapshot.groups[1].trend.edit().health = lag::GroupStatus::Error;
+        snapshot.groups[1].trend.edit().healthReason = rebalance.reason();
         showIn(model, snapshot);
         const QString id = snapshot.groups[1].groupId();
         const int row = model.rowOf(id);
@@ -299,12 +299,12 @@ private slots:
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         monitor::ClusterSnapshot snapshot = threeGroups();
-        snapshot.groups[0].trend->maxTimeLag = {lag::TimeLag::Status::Estimated, 200, false};
-        snapshot.groups[0].trend->health = lag::GroupStatus::Warning;
-        snapshot.groups[0].trend->healthReason = QStringLiteral("orders-1: lag grew");
-        snapshot.groups[0].trend->recentTotalLag = {5, 9, 12};
-        snapshot.groups[1].trend->maxTimeLag = {lag::TimeLag::Status::CaughtUp, 0, false};
-        snapshot.groups[1].trend->health = lag::GroupStatus::Ok;
+        snapshot.groups[0].trend.edit().maxTimeLag = {lag::TimeLag::Status::Estimated, 200, false};
+        snapshot.groups[0].trend.edit().health = lag::GroupStatus::Warning;
+        snapshot.groups[0].trend.edit().healthReason = QStringLiteral("orders-1: lag grew");
+        snapshot.groups[0].trend.edit().recentTotalLag = {5, 9, 12};
+        snapshot.groups[1].trend.edit().maxTimeLag = {lag::TimeLag::Status::CaughtUp, 0, false};
+        snapshot.groups[1].trend.edit().health = lag::GroupStatus::Ok;
         showIn(model, snapshot);
 
         QCOMPARE(column(model, GroupListModel::TimeLagColumn),
@@ -327,7 +327,7 @@ private slots:
 
         // A new sample changes the trend cell only.
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
-        snapshot.groups[0].trend->recentTotalLag.append(15);
+        snapshot.groups[0].trend.edit().recentTotalLag.append(15);
         showIn(model, snapshot);
         QCOMPARE(changed.count(), 1);
         QCOMPARE(changed.first().at(0).toModelIndex().column(),
@@ -365,10 +365,12 @@ private slots:
                      group(QStringLiteral("b"), GroupState::Stable, 1, {7}),
                      group(QStringLiteral("c"), GroupState::Stable, 1, {twoTo53}),
                      group(QStringLiteral("d"), GroupState::Stable, 1, {7})});
-        snapshot.groups[0].trend->maxTimeLag = {lag::TimeLag::Status::Estimated, 90.5, false};
-        snapshot.groups[1].trend->maxTimeLag = {lag::TimeLag::Status::Estimated, 90.25, false};
-        snapshot.groups[2].trend->maxTimeLag = {lag::TimeLag::Status::Estimated, 90.5, false};
-        snapshot.groups[3].trend->maxTimeLag = {lag::TimeLag::Status::Estimated, 90.75, false};
+        snapshot.groups[0].trend.edit().maxTimeLag = {lag::TimeLag::Status::Estimated, 90.5, false};
+        snapshot.groups[1].trend.edit().maxTimeLag = {lag::TimeLag::Status::Estimated, 90.25,
+                                                      false};
+        snapshot.groups[2].trend.edit().maxTimeLag = {lag::TimeLag::Status::Estimated, 90.5, false};
+        snapshot.groups[3].trend.edit().maxTimeLag = {lag::TimeLag::Status::Estimated, 90.75,
+                                                      false};
         showIn(model, snapshot);
         proxy.sort(GroupListModel::TotalLagColumn, Qt::DescendingOrder);
         QCOMPARE(column(proxy, GroupListModel::GroupColumn), strings({"a", "c", "b", "d"}));
@@ -393,9 +395,9 @@ private slots:
                      group(QStringLiteral("gamma"), GroupState::Stable, 1, {5}),
                      group(QStringLiteral("delta"), GroupState::Stable, 1, {5})});
         // 90 s and 600 s: as text, "600" would sort before "90".
-        snapshot.groups[0].trend->maxTimeLag = {lag::TimeLag::Status::Estimated, 600, false};
-        snapshot.groups[1].trend->maxTimeLag = {lag::TimeLag::Status::Estimated, 90, false};
-        snapshot.groups[2].trend->maxTimeLag = {lag::TimeLag::Status::CaughtUp, 0, false};
+        snapshot.groups[0].trend.edit().maxTimeLag = {lag::TimeLag::Status::Estimated, 600, false};
+        snapshot.groups[1].trend.edit().maxTimeLag = {lag::TimeLag::Status::Estimated, 90, false};
+        snapshot.groups[2].trend.edit().maxTimeLag = {lag::TimeLag::Status::CaughtUp, 0, false};
         showIn(model, snapshot); // delta's time lag stays unknown
         proxy.sort(GroupListModel::TimeLagColumn, Qt::DescendingOrder);
         QCOMPARE(column(proxy, GroupListModel::GroupColumn),

@@ -34,9 +34,9 @@ GroupSnapshot group(const QString& id, lag::GroupStatus lagHealth,
     partition.logEndOffset = 100 + lag;
     partition.lag = lag;
     snapshot.partitions.append(partition);
-    snapshot.trend->lagHealth = lagHealth;
-    snapshot.trend->health = lagHealth;
-    snapshot.trend->worstPartition = worst;
+    snapshot.trend.edit().lagHealth = lagHealth;
+    snapshot.trend.edit().health = lagHealth;
+    snapshot.trend.edit().worstPartition = worst;
     return snapshot;
 }
 
@@ -70,7 +70,7 @@ private slots:
         AlertDecider decider;
         decider.observe(cluster({group(orders, lag::GroupStatus::Ok)}), watchingOrders, 1000);
         GroupSnapshot stalled = group(orders, lag::GroupStatus::Error, lag::PartitionStatus::Stall);
-        stalled.trend->healthReason = QStringLiteral("orders-0: committing the same offset");
+        stalled.trend.edit().healthReason = QStringLiteral("orders-0: committing the same offset");
         const QList<Alert> alerts = decider.observe(cluster({stalled}), watchingOrders, 3000);
         QCOMPARE(alerts.size(), 1);
         QCOMPARE(alerts.first().kind, AlertKind::Health);
@@ -161,12 +161,12 @@ private slots:
         AlertDecider decider;
         decider.observe(cluster({group(orders, lag::GroupStatus::Ok, {}, 2)}), watchingOrders, 0);
         GroupSnapshot stuck = group(orders, lag::GroupStatus::Ok, {}, 2);
-        stuck.trend->rebalance.rebalancing = true;
-        stuck.trend->rebalance.stuckRebalance = true;
-        stuck.trend->rebalance.currentRebalanceSeconds = 52;
-        stuck.trend->rebalance.joinedMembers = {QStringLiteral("m-9")};
-        stuck.trend->rebalance.rebalancesLast10Min = 6;
-        stuck.trend->rebalance.rebalanceStorm = true;
+        stuck.trend.edit().rebalance.rebalancing = true;
+        stuck.trend.edit().rebalance.stuckRebalance = true;
+        stuck.trend.edit().rebalance.currentRebalanceSeconds = 52;
+        stuck.trend.edit().rebalance.joinedMembers = {QStringLiteral("m-9")};
+        stuck.trend.edit().rebalance.rebalancesLast10Min = 6;
+        stuck.trend.edit().rebalance.rebalanceStorm = true;
         const QList<Alert> alerts = decider.observe(cluster({stuck}), watchingOrders, 1);
         QCOMPARE(alerts.size(), 2);
         QCOMPARE(alerts.at(0).kind, AlertKind::StuckRebalance);
