@@ -38,8 +38,9 @@ QStringList ClusterViewBuilder::setWatchedGroups(const QStringList& groups,
 }
 
 void ClusterViewBuilder::observePolledGroup(const GroupSnapshot& group) {
-    // Every request of the poll was answered before its first group was assembled: the
-    // poll's values are as of then.
+    // The poll's values are as of its first group: every request of its first slice was
+    // answered by then, and the log ends that rates are measured on are read once per poll
+    // (the slices after it read their groups' commits a few seconds later at most).
     if (!m_pollTakenAtMs)
         m_pollTakenAtMs = m_clock.nowMs();
     m_monitor.observePoll(group, *m_pollTakenAtMs);
@@ -51,6 +52,11 @@ void ClusterViewBuilder::endPoll(bool wholeCluster) {
     if (wholeCluster)
         m_monitor.observeGroupsAbsentFrom(m_polledGroups);
     m_takenAt = QDateTime::fromMSecsSinceEpoch(takenAtMs, Qt::UTC);
+    m_pollTakenAtMs.reset();
+    m_polledGroups.clear();
+}
+
+void ClusterViewBuilder::abandonPoll() {
     m_pollTakenAtMs.reset();
     m_polledGroups.clear();
 }

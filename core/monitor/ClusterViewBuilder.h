@@ -40,6 +40,9 @@ public:
     // GroupMonitor::Options::evictAfterAbsentPolls).
     void observePolledGroup(const GroupSnapshot& group);
     void endPoll(bool wholeCluster);
+    // A poll that failed part-way: the groups it observed keep their new rows (they are
+    // true), nothing counts as absent, and the view keeps the last whole poll's time.
+    void abandonPoll();
 
     GroupMonitor& monitor() { return m_monitor; }
     const GroupMonitor& monitor() const { return m_monitor; }

@@ -162,6 +162,20 @@ kafka::Result<QList<GroupSnapshot>> GroupInspector::inspect(const QStringList& g
 }
 
 kafka::Status GroupInspector::inspect(const QStringList& groupIds, const GroupSink& sink) {
+    // Each partition's log offsets are read once per poll, by the first slice that names it,
+    // so every group's lag is measured against the same log end.
+    QHash<TopicPartition, LogOffsets> logOffsets;
+    kafka::Status inspected = kafka::Done{};
+    for (qsizetype first = 0; first < groupIds.size() && inspected; first += m_groupsPerSlice)
+        inspected = inspectSlice(groupIds.mid(first, m_groupsPerSlice), logOffsets, sink);
+    if (m_lagDetail)
+        m_lagDetail->endFill();
+    return inspected;
+}
+
+kafka::Status GroupInspector::inspectSlice(const QStringList& groupIds,
+                                           QHash<TopicPartition, LogOffsets>& logOffsets,
+                                           const GroupSink& sink) {
     auto described = describeWithOffsets(groupIds);
     if (!described)
         return described.error();
@@ -178,44 +192,46 @@ kafka::Status GroupInspector::inspect(const QStringList& groupIds, const GroupSi
     // Each partition once: many groups read the same topics (100,000 groups can name one
     // partition 100,000 times, and sorting those copies cost half a second).
     // Each group's commits are found once, by its id, for every pass.
-    QSet<TopicPartition> partitions;
+    QSet<TopicPartition> unread;
     static const QList<CommittedOffset> noCommits;
     std::vector<const QList<CommittedOffset>*> commitsOf;
     commitsOf.reserve(size_t(descriptions.size()));
+    const auto wantLogOffsets = [&](const TopicPartition& partition) {
+        if (!logOffsets.contains(partition))
+            unread.insert(partition);
+    };
     for (const GroupDescription& description : descriptions) {
         for (const auto& member : description.members)
             for (const TopicPartition& partition : member.assignment)
-                partitions.insert(partition);
+                wantLogOffsets(partition);
         const auto commits = committed.constFind(description.groupId);
         commitsOf.push_back(commits == committed.cend() ? &noCommits : &*commits);
         for (const CommittedOffset& commit : *commitsOf.back())
-            partitions.insert(commit.topicPartition);
+            wantLogOffsets(commit.topicPartition);
     }
-    auto logOffsets = m_admin.logOffsets(partitions.values());
-    if (!logOffsets)
-        return logOffsets.error();
-    QHash<TopicPartition, LogOffsets> logOffsetsByPartition;
-    for (const LogOffsets& offsets : logOffsets.value())
-        logOffsetsByPartition.insert(offsets.topicPartition, offsets);
+    if (!unread.isEmpty()) {
+        auto read = m_admin.logOffsets(unread.values());
+        if (!read)
+            return read.error();
+        for (const LogOffsets& offsets : read.value())
+            logOffsets.insert(offsets.topicPartition, offsets);
+    }
 
     if (m_lagDetail) {
         for (qsizetype i = 0; i < descriptions.size(); ++i)
             for (const CommittedOffset& commit : *commitsOf[size_t(i)])
-                m_lagDetail->want(descriptions[i].type,
-                                  committedPosition(commit, logOffsetsByPartition));
+                m_lagDetail->want(descriptions[i].type, committedPosition(commit, logOffsets));
         m_lagDetail->readWanted(m_admin);
     }
     for (qsizetype i = 0; i < descriptions.size(); ++i) {
         const GroupDescription& description = descriptions[i];
         GroupSnapshot snapshot =
-            assembleGroupSnapshot(description, *commitsOf[size_t(i)], logOffsetsByPartition);
+            assembleGroupSnapshot(description, *commitsOf[size_t(i)], logOffsets);
         snapshot.error = description.error;
         if (m_lagDetail)
             m_lagDetail->fill(snapshot);
         sink(std::move(snapshot));
     }
-    if (m_lagDetail)
-        m_lagDetail->endFill();
     return kafka::Done{};
 }
 

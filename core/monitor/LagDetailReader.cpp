@@ -28,11 +28,13 @@ void LagDetailReader::want(kafka::GroupType type, const kafka::PartitionPosition
     if (!needsLog(type, partition))
         return;
     const ReadKey key{partition.topicPartition, *partition.committedOffset};
-    if (!m_wanted.stableOffsetsAsked.contains(partition.topicPartition)) {
+    // Asked once per poll, whichever slice of its groups names it first.
+    if (!m_stable.contains(partition.topicPartition) &&
+        !m_wanted.stableOffsetsAsked.contains(partition.topicPartition)) {
         m_wanted.stableOffsetsAsked.insert(partition.topicPartition);
         m_wanted.stableOffsets.append(partition.topicPartition);
     }
-    if (m_wanted.readsAsked.contains(key))
+    if (m_pollReads.contains(key) || m_wanted.readsAsked.contains(key))
         return;
     m_wanted.readsAsked.insert(key);
     const auto earlier = m_reads.constFind(key);
@@ -40,6 +42,7 @@ void LagDetailReader::want(kafka::GroupType type, const kafka::PartitionPosition
     if (earlier != m_reads.cend() && !earlier->error &&
         (earlier->highWatermark >= partition.logEndOffset || lag > m_options.rereadLagLimit)) {
         m_pollReads.insert(key, *earlier);
+        ++m_pollCost.reusedReads;
     } else {
         m_wanted.reads.append(
             {key.first, key.second,
@@ -49,9 +52,6 @@ void LagDetailReader::want(kafka::GroupType type, const kafka::PartitionPosition
 
 void LagDetailReader::readWanted(kafka::AdminClient& admin) {
     const Wanted wanted = std::exchange(m_wanted, {});
-    // The poll's table started empty (endFill()): what want() put in it are the reuses.
-    m_cost = {};
-    m_cost.reusedReads = int(m_pollReads.size());
     if (admin.isFallback()) {
         const QString why =
             QStringLiteral("needs Groupscope's own protocol client: %1").arg(admin.fallbackNote());
@@ -67,8 +67,8 @@ void LagDetailReader::readWanted(kafka::AdminClient& admin) {
             m_pollReads.insert({request.topicPartition, request.offset}, read);
         }
     } else {
-        m_cost.stableOffsetPartitions = int(wanted.stableOffsets.size());
-        m_cost.readPartitions = int(wanted.reads.size());
+        m_pollCost.stableOffsetPartitions += int(wanted.stableOffsets.size());
+        m_pollCost.readPartitions += int(wanted.reads.size());
         auto offsets = admin.lastStableOffsets(wanted.stableOffsets);
         for (const kafka::TopicPartition& tp : wanted.stableOffsets)
             if (!offsets)
@@ -89,12 +89,6 @@ void LagDetailReader::readWanted(kafka::AdminClient& admin) {
             for (const kafka::LogRead& read : reads.value())
                 m_pollReads.insert({read.topicPartition, read.fetchOffset}, read);
     }
-    // Reads that failed are asked again next time; the others are kept while their
-    // partition and commit are in the polls.
-    m_reads.clear();
-    for (auto it = m_pollReads.cbegin(); it != m_pollReads.cend(); ++it)
-        if (!it->error)
-            m_reads.insert(it.key(), *it);
 }
 
 void LagDetailReader::fill(GroupSnapshot& group) {
@@ -128,6 +122,13 @@ void LagDetailReader::fill(GroupSnapshot& group) {
 }
 
 void LagDetailReader::endFill() {
+    // Reads that failed are asked again next time; the others are kept while their
+    // partition and commit are in the polls.
+    m_reads.clear();
+    for (auto it = m_pollReads.cbegin(); it != m_pollReads.cend(); ++it)
+        if (!it->error)
+            m_reads.insert(it.key(), *it);
+    m_cost = std::exchange(m_pollCost, {});
     m_pollReads.clear();
     m_stable.clear();
     m_evaluated.clear();

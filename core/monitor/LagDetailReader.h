@@ -34,7 +34,7 @@ public:
         int32_t largeLagBytes = 1024;
         int64_t rereadLagLimit = 1000;
     };
-    // The requests of the last fill(), by what they were for.
+    // The requests of the last poll (as of its endFill()), by what they were for.
     struct Cost {
         int stableOffsetPartitions = 0; // asked in ListOffsets READ_COMMITTED
         int readPartitions = 0;         // asked in Fetch
@@ -47,9 +47,11 @@ public:
 
     // One poll's fill, in steps, so that the poll can hand each group on as soon as it is
     // assembled instead of holding every group's rows until the reads are done:
-    // 1. want() each committed partition of the poll (as its row will show it);
-    // 2. readWanted() once: the requests for everything wanted since the last call;
-    // 3. fill() each group: its PartitionSnapshot::lagDetail, from those reads;
+    // 1. want() each committed partition of the groups at hand (as its row will show it);
+    // 2. readWanted(): the requests for everything wanted since the last call and not read
+    //    in this poll yet;
+    // 3. fill() each of those groups: its PartitionSnapshot::lagDetail, from those reads;
+    //    a poll of many groups repeats 1-3 for each slice of its groups;
     // 4. endFill(): lets go of the poll's answers and details (a table of up to one entry
     //    per row), keeping only the good reads the next poll may reuse.
     // Through the librdkafka fallback (a profile the own protocol client does not speak) the
@@ -94,7 +96,8 @@ private:
     // The good reads of the last poll: kept while their partition and commit are in the
     // polls, and reused while they still tell the truth (see the class comment).
     QHash<ReadKey, kafka::LogRead> m_reads;
-    Cost m_cost;
+    Cost m_pollCost; // of the poll under way
+    Cost m_cost;     // of the last poll
 };
 
 } // namespace groupscope::monitor

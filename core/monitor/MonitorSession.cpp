@@ -127,6 +127,8 @@ kafka::Status MonitorSession::poll() {
         wholeCluster ? inspector.inspectAll(observe) : inspector.inspect(m_options.groups, observe);
     if (polled)
         m_builder.endPoll(wholeCluster);
+    else
+        m_builder.abandonPoll();
     return polled;
 }
 

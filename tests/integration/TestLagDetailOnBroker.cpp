@@ -348,6 +348,61 @@ private slots:
         QVERIFY(detailOf(behind) && detailOf(behind) != detailOf(quiet));
         QCOMPARE(detailOf(behind)->effectiveLag, std::optional<int64_t>(1));
     }
+
+    // A poll of many groups goes a slice of groups at a time (so it holds one slice's
+    // descriptions and commits); each partition's log offsets, last stable offset and
+    // records are still read once per poll, by the first slice that names them, and the
+    // rows are those of a poll in one piece.
+    void aPollInSlicesReadsEachPartitionOncePerPoll() {
+        const QString topic = test::uniqueName(QStringLiteral("lagdetail-sliced"));
+        QVERIFY(test::createTopic(topic, 2));
+        QVERIFY(test::produce(topic, 5, 0));
+        QVERIFY(test::produce(topic, 5, 1));
+        QStringList groups;
+        for (int i = 0; i < 3; ++i) {
+            groups.append(test::uniqueName(QStringLiteral("lagdetail-sliced")));
+            QVERIFY(test::commitOffsets(groups.last(), topic, {2, 3}));
+        }
+        groups.sort();
+
+        monitor::LagDetailReader wholeReader;
+        monitor::GroupInspector whole(*m_admin);
+        whole.setLagDetailReader(&wholeReader);
+        const auto inOnePiece = whole.inspect(groups);
+        QVERIFY(inOnePiece);
+
+        monitor::LagDetailReader slicedReader;
+        monitor::GroupInspector sliced(*m_admin);
+        sliced.setLagDetailReader(&slicedReader);
+        sliced.setGroupsPerSlice(1);
+        RequestCounter counter;
+        const auto inSlices = sliced.inspect(groups);
+        QVERIFY(inSlices);
+        // One leader: log starts and ends (two ListOffsets), the last stable offsets (one)
+        // and the records after the commits (one Fetch), all in the first slice; a slice
+        // per group would ask each again.
+        QCOMPARE(counter.take(ApiKey::ListOffsets), 3);
+        QCOMPARE(counter.take(ApiKey::Fetch), 1);
+        QCOMPARE(slicedReader.lastCost().readPartitions, 2);
+        QCOMPARE(slicedReader.lastCost().stableOffsetPartitions, 2);
+
+        QCOMPARE(inSlices.value().size(), groups.size());
+        for (qsizetype g = 0; g < groups.size(); ++g) {
+            const monitor::GroupSnapshot& expected = inOnePiece.value().at(g);
+            const monitor::GroupSnapshot& actual = inSlices.value().at(g);
+            QCOMPARE(actual.groupId(), groups.at(g));
+            QCOMPARE(actual.partitions.size(), 2);
+            for (qsizetype p = 0; p < 2; ++p) {
+                const monitor::PartitionSnapshot& row = actual.partitions.at(p);
+                QCOMPARE(row.topicPartition, expected.partitions.at(p).topicPartition);
+                QCOMPARE(row.committedOffset, expected.partitions.at(p).committedOffset);
+                QCOMPARE(row.logEndOffset, 5);
+                QCOMPARE(row.lag, expected.partitions.at(p).lag);
+                QCOMPARE(row.lagDetail->effectiveLag,
+                         expected.partitions.at(p).lagDetail->effectiveLag);
+            }
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLagDetailOnBroker)

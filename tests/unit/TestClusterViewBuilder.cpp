@@ -192,6 +192,39 @@ private slots:
         QCOMPARE(shown.groups.at(1).groupId(), QStringLiteral("orders"));
         QCOMPARE(shown.takenAt.toMSecsSinceEpoch(), clock.nowMs());
     }
+    // A poll that fails part-way (a later slice of its groups unanswered) keeps the rows it
+    // had, counts nobody absent and leaves the view's time at the last whole poll; the next
+    // poll starts afresh rather than inheriting the failed one's time or groups.
+    void aPollAbandonedPartWayKeepsItsRowsAndCountsNobodyAbsent() {
+        lag::ManualClock clock;
+        ClusterViewBuilder builder(clock);
+        clock.advance(2s);
+        test::observeWholePoll(
+            builder,
+            {group(QStringLiteral("billing"), 5, 10), group(QStringLiteral("orders"), 7, 10)},
+            true);
+        const int64_t wholePollMs = clock.nowMs();
+
+        clock.advance(2s);
+        builder.observePolledGroup(group(QStringLiteral("billing"), 9, 12));
+        builder.abandonPoll();
+        ClusterSnapshot shown = builder.view().cluster;
+        QCOMPARE(shown.takenAt.toMSecsSinceEpoch(), wholePollMs);
+        QCOMPARE(shown.groups.size(), 2);
+        QCOMPARE(shown.groups.at(0).totalLag(), 3); // billing's new rows are true: kept
+
+        // billing was in the abandoned poll only: each whole poll after it that misses
+        // billing counts it absent, so it goes after exactly evictAfterAbsentPolls of them.
+        const int evictAfter = monitor::GroupMonitor::Options().evictAfterAbsentPolls;
+        for (int poll = 1; poll <= evictAfter; ++poll) {
+            clock.advance(2s);
+            test::observeWholePoll(builder, {group(QStringLiteral("orders"), 10, 10)}, true);
+            shown = builder.view().cluster;
+            QCOMPARE(shown.takenAt.toMSecsSinceEpoch(), clock.nowMs());
+            QCOMPARE(shown.groups.size(), poll < evictAfter ? 2 : 1);
+        }
+    }
+
     void aWatchedGroupsListVerdictIsItsDetailsVerdict() {
         lag::ManualClock clock;
         ClusterViewBuilder builder(clock);
