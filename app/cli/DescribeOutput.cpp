@@ -11,9 +11,6 @@ namespace {
 using kafka::GroupType;
 using monitor::GroupSnapshot;
 
-QString dashIfEmpty(const QString& text) {
-    return text.isEmpty() ? QStringLiteral("-") : text;
-}
 QString dashIfMissing(std::optional<int64_t> value) {
     return value ? QString::number(*value) : QStringLiteral("-");
 }

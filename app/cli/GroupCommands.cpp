@@ -24,10 +24,6 @@ namespace {
 using kafka::AdminClient;
 using monitor::GroupSnapshot;
 
-QString dashIfEmpty(const QString& text) {
-    return text.isEmpty() ? QStringLiteral("-") : text;
-}
-
 int reportError(const CommandContext& context, const kafka::KafkaError& error) {
     context.err << "Error: " << error.message << u'\n';
     return ExitFailure;

@@ -1,5 +1,6 @@
 #include "cli/ResetCommands.h"
 
+#include "cli/CommandErrors.h"
 #include "cli/ResetCommandOptions.h"
 #include "cli/ResetOutput.h"
 #include "cli/TextTable.h"
@@ -24,17 +25,6 @@ namespace {
 int fail(const CommandContext& context, const QString& message, int code = ExitFailure) {
     context.err << "Error: " << message << u'\n';
     return code;
-}
-
-int rejectLeftovers(const CommandContext& context, const ArgumentList& arguments) {
-    if (!arguments.error().isEmpty())
-        return fail(context, arguments.error(), ExitUsage);
-    if (!arguments.remaining().isEmpty())
-        return fail(context,
-                    QStringLiteral("unexpected argument \"%1\" (see groupscope-cli --help)")
-                        .arg(arguments.remaining().first()),
-                    ExitUsage);
-    return ExitSuccess;
 }
 
 ApplySettings cliApplySettings() {

@@ -18,4 +18,9 @@ private:
     QList<QStringList> m_rows;
 };
 
+// A cell for text that may be empty: "-", as Kafka's tools print a missing value.
+inline QString dashIfEmpty(const QString& text) {
+    return text.isEmpty() ? QStringLiteral("-") : text;
+}
+
 } // namespace groupscope::cli

@@ -40,6 +40,10 @@ bool isRebalancing(GroupState state) {
            state == GroupState::Assigning || state == GroupState::Reconciling;
 }
 
+bool isInactive(GroupState state) {
+    return state == GroupState::Empty || state == GroupState::Dead;
+}
+
 QString groupTypeName(GroupType type) {
     switch (type) {
     case GroupType::Classic:

@@ -36,6 +36,9 @@ GroupState groupStateFromName(const QString& name);
 // Whether the group's partitions are moving: a classic rebalance, or a consumer-protocol
 // group assigning or reconciling.
 bool isRebalancing(GroupState state);
+// Whether the group has no members (Empty, or Dead: gone): Kafka changes the offsets of such
+// a group only.
+bool isInactive(GroupState state);
 
 // Which protocol a group uses (Kafka 4's "group type"): Classic is the JoinGroup/
 // SyncGroup protocol of every Kafka before 4 (and of simple, offsets-only groups);

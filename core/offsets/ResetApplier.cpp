@@ -29,10 +29,6 @@ void explainRefusalsOfAnActiveGroup(QList<kafka::PartitionOutcome>& outcomes) {
     }
 }
 
-bool isInactive(GroupState state) {
-    return state == GroupState::Empty || state == GroupState::Dead;
-}
-
 bool isCancelled(const ApplyOptions& options) {
     return options.cancelled && options.cancelled->load();
 }
@@ -127,7 +123,7 @@ ResetApplier::waitUntilInactive(const QString& groupId, const ApplyOptions& opti
             return KafkaError::invalidArgument(
                 QStringLiteral("group '%1' was not described").arg(groupId));
         const kafka::GroupDescription& group = described.value().first();
-        if (isInactive(group.state) || deadline.hasExpired() || isCancelled(options))
+        if (kafka::isInactive(group.state) || deadline.hasExpired() || isCancelled(options))
             return group;
         // Armed: poll the group's state about once a second until it empties or time is up.
         *waited = true;
@@ -222,7 +218,7 @@ GroupApplyResult ResetApplier::applyToGroup(const QString& groupId, QList<PlanRo
     // (GROUP_SUBSCRIBED_TO_TOPIC) and deletes the others, and each row reports its answer.
     const QList<TopicPartition> deletes = options.deletions.value(groupId);
     const bool onlyDeletes = rows.isEmpty() && !deletes.isEmpty();
-    const bool inactive = isInactive(group.value().state);
+    const bool inactive = kafka::isInactive(group.value().state);
     if (!inactive && !onlyDeletes)
         return refuse(RefusalKind::ActiveMembers, activeGroupRefusal(group.value()));
 

@@ -12,10 +12,6 @@ using kafka::TopicPartition;
 
 namespace {
 
-bool isInactive(kafka::GroupState state) {
-    return state == kafka::GroupState::Empty || state == kafka::GroupState::Dead;
-}
-
 // "topic" (every partition, from metadata) or "topic:0,2" arguments as partitions.
 kafka::Result<QList<TopicPartition>> partitionsOf(kafka::AdminClient& admin,
                                                   const QStringList& topics) {
@@ -249,7 +245,7 @@ kafka::Result<QStringList> ResetSession::activeGroupRefusals(kafka::AdminClient&
         return described.error();
     QStringList refusals;
     for (const kafka::GroupDescription& group : described.value())
-        if (!isInactive(group.state) && !group.members.isEmpty())
+        if (!kafka::isInactive(group.state) && !group.members.isEmpty())
             refusals.append(ResetApplier::activeGroupRefusal(group));
     return refusals;
 }

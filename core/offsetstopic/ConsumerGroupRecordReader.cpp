@@ -14,7 +14,7 @@ using kafka::protocol::StructList;
 using RecordType = kafka::protocol::CoordinatorRecordType;
 using Type = ConsumerGroupRecordType;
 
-QList<TopicIdPartitions> topicPartitions(const StructList& topics) {
+QList<TopicIdPartitions> topicIdPartitions(const StructList& topics) {
     QList<TopicIdPartitions> converted;
     for (const Struct& topic : topics) {
         TopicIdPartitions partitions;
@@ -107,7 +107,7 @@ ConsumerGroupTargetAssignmentMemberValue targetAssignmentMember(GroupType groupT
     if (groupType == GroupType::Streams)
         target.tasks = streamsTasks(value, "ActiveTasks", "StandbyTasks", "WarmupTasks");
     else
-        target.topicPartitions = topicPartitions(value.structs("TopicPartitions"));
+        target.topicPartitions = topicIdPartitions(value.structs("TopicPartitions"));
     return target;
 }
 
@@ -125,12 +125,12 @@ ConsumerGroupCurrentMemberAssignmentValue currentAssignment(GroupType groupType,
                          "WarmupTasksPendingRevocation");
         break;
     case GroupType::Share: // shared partitions are never revoked
-        current.assignedPartitions = topicPartitions(value.structs("AssignedPartitions"));
+        current.assignedPartitions = topicIdPartitions(value.structs("AssignedPartitions"));
         break;
     default:
-        current.assignedPartitions = topicPartitions(value.structs("AssignedPartitions"));
+        current.assignedPartitions = topicIdPartitions(value.structs("AssignedPartitions"));
         current.partitionsPendingRevocation =
-            topicPartitions(value.structs("PartitionsPendingRevocation"));
+            topicIdPartitions(value.structs("PartitionsPendingRevocation"));
         break;
     }
     return current;

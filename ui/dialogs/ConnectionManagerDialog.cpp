@@ -37,7 +37,7 @@ struct NextAnswer {
     std::optional<SavedConnection> answer;
 };
 
-NextAnswer& nextAnswer() {
+NextAnswer& nextConnectionAnswer() {
     static NextAnswer instance;
     return instance;
 }
@@ -563,9 +563,9 @@ bool ConnectionManagerDialog::fillSecrets(QWidget* parent, SavedConnection& conn
 }
 
 std::optional<SavedConnection> ConnectionManagerDialog::choose(QWidget* parent) {
-    if (nextAnswer().armed) {
-        nextAnswer().armed = false;
-        return std::exchange(nextAnswer().answer, std::nullopt);
+    if (nextConnectionAnswer().armed) {
+        nextConnectionAnswer().armed = false;
+        return std::exchange(nextConnectionAnswer().answer, std::nullopt);
     }
     ConnectionManagerDialog dialog(parent);
     if (dialog.exec() != QDialog::Accepted)
@@ -578,7 +578,7 @@ std::optional<SavedConnection> ConnectionManagerDialog::choose(QWidget* parent) 
 }
 
 void ConnectionManagerDialog::setNextAnswer(std::optional<SavedConnection> answer) {
-    nextAnswer() = {true, std::move(answer)};
+    nextConnectionAnswer() = {true, std::move(answer)};
 }
 
 } // namespace groupscope::ui

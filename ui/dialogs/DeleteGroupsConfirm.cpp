@@ -11,7 +11,7 @@ namespace groupscope::ui {
 
 namespace {
 
-std::optional<bool>& nextAnswer() {
+std::optional<bool>& nextDeleteAnswer() {
     static std::optional<bool> answer;
     return answer;
 }
@@ -53,7 +53,7 @@ bool DeleteGroupsConfirm::confirm(QWidget* parent, const QString& cluster,
                                   const QList<offsets::GroupDeletionPreview>& previews) {
     const QString shown = text(cluster, previews);
     lastTextShown() = shown;
-    if (const std::optional<bool> answer = std::exchange(nextAnswer(), std::nullopt))
+    if (const std::optional<bool> answer = std::exchange(nextDeleteAnswer(), std::nullopt))
         return *answer && deletable(previews) > 0;
     if (deletable(previews) == 0) {
         QMessageBox::warning(parent, tr("Delete groups"), shown);
@@ -67,7 +67,7 @@ bool DeleteGroupsConfirm::confirm(QWidget* parent, const QString& cluster,
 }
 
 void DeleteGroupsConfirm::setNextAnswer(std::optional<bool> answer) {
-    nextAnswer() = answer;
+    nextDeleteAnswer() = answer;
 }
 
 QString DeleteGroupsConfirm::lastText() {
