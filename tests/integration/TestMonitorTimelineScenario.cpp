@@ -15,6 +15,7 @@
 #include <QSet>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 
 using namespace groupscope;
@@ -593,13 +594,26 @@ private slots:
                          qPrintable(change[QStringLiteral("partition")].toString()));
             memberSets.append(generationClients(generation));
         }
-        // Exactly these generations: a join moves partitions in two (the revocation, then
-        // the assignment), a leave in one, and k1, there from the start, leads them all.
+        // Exactly these generations up to k2's leave: a join moves partitions in two (the
+        // revocation, then the assignment), a leave in one, and k1, there from the start,
+        // leads them all. After the leave librdkafka's cooperative-sticky members may
+        // reshuffle among themselves in further generations (librdkafka#3306, #3891), which
+        // the test does not wait for; such a generation has k1 and k3 only, and nobody joins
+        // or leaves in it.
         const QStringList k1{QStringLiteral("k1")};
         const QStringList k12{QStringLiteral("k1"), QStringLiteral("k2")};
         const QStringList k123{QStringLiteral("k1"), QStringLiteral("k2"), QStringLiteral("k3")};
         const QStringList k13{QStringLiteral("k1"), QStringLiteral("k3")};
-        QCOMPARE(memberSets, (QList<QStringList>{k1, k12, k12, k123, k123, k13}));
+        QStringList setsText;
+        for (const QStringList& members : std::as_const(memberSets))
+            setsText.append(members.join(QLatin1Char('+')));
+        constexpr int upToTheLeave = 6;
+        QVERIFY2(memberSets.size() >= upToTheLeave &&
+                     memberSets.first(upToTheLeave) ==
+                         (QList<QStringList>{k1, k12, k12, k123, k123, k13}) &&
+                     std::all_of(memberSets.cbegin() + upToTheLeave, memberSets.cend(),
+                                 [&](const QStringList& members) { return members == k13; }),
+                 qPrintable(QStringLiteral("generations: ") + setsText.join(QStringLiteral(", "))));
         const auto sizes = [](std::initializer_list<std::pair<const QString, int>> entries) {
             return QMap<QString, int>(entries);
         };
@@ -617,14 +631,18 @@ private slots:
         const QString k1Id = QStringLiteral("k1");
         const QString k2Id = QStringLiteral("k2");
         const QString k3Id = QStringLiteral("k3");
-        QCOMPARE(assignmentSizesPerGeneration,
-                 (QList<QMap<QString, int>>{
-                     sizes({{k1Id, 6}}), sizes({{k1Id, 3}, {k2Id, 0}}),
-                     sizes({{k1Id, 3}, {k2Id, 3}}), sizes({{k1Id, 2}, {k2Id, 2}, {k3Id, 0}}),
-                     sizes({{k1Id, 2}, {k2Id, 2}, {k3Id, 2}}), sizes({{k1Id, 3}, {k3Id, 3}})}));
+        QCOMPARE(assignmentSizesPerGeneration.first(upToTheLeave - 1),
+                 (QList<QMap<QString, int>>{sizes({{k1Id, 6}}), sizes({{k1Id, 3}, {k2Id, 0}}),
+                                            sizes({{k1Id, 3}, {k2Id, 3}}),
+                                            sizes({{k1Id, 2}, {k2Id, 2}, {k3Id, 0}}),
+                                            sizes({{k1Id, 2}, {k2Id, 2}, {k3Id, 2}})}));
+        QCOMPARE(assignmentSizesPerGeneration.last(), sizes({{k1Id, 3}, {k3Id, 3}}));
         const QStringList none;
-        QCOMPARE(joined, (QList<QStringList>{k1, {k2Id}, none, {k3Id}, none, none}));
-        QCOMPARE(left, (QList<QStringList>{none, none, none, none, none, {k2Id}}));
+        QList<QStringList> nobodyAfterTheLeave(memberSets.size() - upToTheLeave, none);
+        QCOMPARE(joined,
+                 (QList<QStringList>{k1, {k2Id}, none, {k3Id}, none, none} + nobodyAfterTheLeave));
+        QCOMPARE(left,
+                 (QList<QStringList>{none, none, none, none, none, {k2Id}} + nobodyAfterTheLeave));
 
         // The polling approximation of the same group: inferred, approximate generations.
         // Polls may miss the short revocation generations, but they see every step's
