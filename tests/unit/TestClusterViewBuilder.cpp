@@ -29,6 +29,13 @@ GroupSnapshot group(const QString& id, int64_t committed, int64_t logEnd) {
     return snapshot;
 }
 
+// A whole poll of two groups: billing with lag 5, orders with lag 3.
+void observeBillingAndOrders(ClusterViewBuilder& builder) {
+    test::observeWholePoll(
+        builder, {group(QStringLiteral("billing"), 5, 10), group(QStringLiteral("orders"), 7, 10)},
+        true);
+}
+
 // Records the poll and returns the view's rows: the groups with their trends.
 ClusterSnapshot observe(ClusterViewBuilder& builder, const ClusterSnapshot& poll) {
     test::observeWholePoll(builder, poll.groups, true);
@@ -169,10 +176,7 @@ private slots:
         lag::ManualClock clock;
         ClusterViewBuilder builder(clock);
         clock.advance(2s);
-        test::observeWholePoll(
-            builder,
-            {group(QStringLiteral("billing"), 5, 10), group(QStringLiteral("orders"), 7, 10)},
-            true);
+        observeBillingAndOrders(builder);
         GroupSnapshot lastBilling = *builder.monitor().lastPoll(QStringLiteral("billing"));
         QVERIFY(!lastBilling.partitions.isDetached()); // the builder holds these rows too
 
@@ -192,6 +196,7 @@ private slots:
         QCOMPARE(shown.groups.at(1).groupId(), QStringLiteral("orders"));
         QCOMPARE(shown.takenAt.toMSecsSinceEpoch(), clock.nowMs());
     }
+
     // A poll that fails part-way (a later slice of its groups unanswered) keeps the rows it
     // had, counts nobody absent and leaves the view's time at the last whole poll; the next
     // poll starts afresh rather than inheriting the failed one's time or groups.
@@ -199,10 +204,7 @@ private slots:
         lag::ManualClock clock;
         ClusterViewBuilder builder(clock);
         clock.advance(2s);
-        test::observeWholePoll(
-            builder,
-            {group(QStringLiteral("billing"), 5, 10), group(QStringLiteral("orders"), 7, 10)},
-            true);
+        observeBillingAndOrders(builder);
         const int64_t wholePollMs = clock.nowMs();
 
         clock.advance(2s);
