@@ -73,10 +73,17 @@ QList<Alert> AlertDecider::observe(const monitor::ClusterSnapshot& cluster,
                                    const QSet<QString>& watched, int64_t atMs) {
     for (auto it = m_previous.begin(); it != m_previous.end();)
         it = watched.contains(it.key()) ? std::next(it) : m_previous.erase(it);
+    // The watched groups are looked up in the cluster's (sorted) groups, not every group of
+    // the cluster in the watched set: a user watches a few of what may be 100,000 groups, and
+    // this runs on the GUI thread at every refresh. In order of group id, as the list shows.
+    QStringList watchedInOrder(watched.cbegin(), watched.cend());
+    watchedInOrder.sort();
     QList<Alert> alerts;
-    for (const monitor::GroupSnapshot& group : cluster.groups) {
-        if (!watched.contains(group.groupId()) || group.error.isError())
+    for (const QString& groupId : std::as_const(watchedInOrder)) {
+        const monitor::GroupSnapshot* listed = cluster.group(groupId);
+        if (!listed || listed->error.isError())
             continue;
+        const monitor::GroupSnapshot& group = *listed;
         Observation now = observe(group);
         const auto previous = m_previous.find(group.groupId());
         if (previous == m_previous.end()) {

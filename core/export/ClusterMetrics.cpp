@@ -72,7 +72,7 @@ QList<MetricFamily<PartitionRow>> makePartitionFamilies() {
          "the polled log-end history (0 when caught up; no sample while unknown or only a "
          "lower bound).",
          MetricType::Gauge,
-         [](const PartitionRow& row) { return knownSeconds(row.trend.timeLag); }},
+         [](const PartitionRow& row) { return knownSeconds(row.trend.timeLag()); }},
         {"groupscope_consumergroup_group_effective_lag",
          "Records the group has yet to receive: lag without transaction markers and aborted "
          "records, decided from the records (no sample where it could not be decided, e.g. a "
@@ -95,8 +95,8 @@ QList<MetricFamily<PartitionRow>> makePartitionFamilies() {
          "(ordered by severity, so max() is the worst); no sample before a commit is seen.",
          MetricType::Gauge,
          [](const PartitionRow& row) {
-             return row.trend.health ? std::optional<double>(double(int(*row.trend.health)))
-                                     : std::nullopt;
+             return row.trend.health() ? std::optional<double>(double(int(*row.trend.health())))
+                                       : std::nullopt;
          }},
     };
 }
@@ -495,8 +495,8 @@ void writeClusterMetrics(PrometheusTextWriter& writer, const monitor::ClusterVie
                     row.maxLag = worse(row.maxLag, double(*partition.lag));
                 }
                 if (i < group.trend->partitions.size())
-                    row.maxLagSeconds = worse(row.maxLagSeconds,
-                                              knownSeconds(group.trend->partitions.at(i).timeLag));
+                    row.maxLagSeconds = worse(
+                        row.maxLagSeconds, knownSeconds(group.trend->partitions.at(i).timeLag()));
             }
             // Every group's poll of a partition read the same log offsets; one is kept.
             const PartitionSnapshot*& log = logPartitions[partition.topicPartition];

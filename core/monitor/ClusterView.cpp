@@ -2,8 +2,6 @@
 
 #include <QThreadPool>
 
-#include <algorithm>
-
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -11,10 +9,7 @@
 namespace groupscope::monitor {
 
 const GroupSnapshot* ClusterView::group(const QString& groupId) const {
-    const auto found = std::lower_bound(
-        cluster.groups.cbegin(), cluster.groups.cend(), groupId,
-        [](const GroupSnapshot& group, const QString& id) { return group.groupId() < id; });
-    return found != cluster.groups.cend() && found->groupId() == groupId ? &*found : nullptr;
+    return cluster.group(groupId);
 }
 
 const GroupMonitorSnapshot* ClusterView::watchedGroup(const QString& groupId) const {

@@ -391,7 +391,7 @@ GroupTrend GroupMonitor::trend(const QString& group, const GroupMonitorSnapshot*
         trend.partitions = partitionTrends(poll, health, nullptr);
         // The worst known time lag, as TimeLagEstimator::maxTimeLag() picks it.
         for (const PartitionTrend& partition : std::as_const(trend.partitions)) {
-            const lag::TimeLag& timeLag = partition.timeLag;
+            const lag::TimeLag timeLag = partition.timeLag();
             if (timeLag.status != lag::TimeLag::Status::Unknown &&
                 (trend.maxTimeLag.status == lag::TimeLag::Status::Unknown ||
                  timeLag.seconds > trend.maxTimeLag.seconds))
@@ -422,14 +422,15 @@ QList<PartitionTrend> GroupMonitor::partitionTrends(const GroupSnapshot* poll,
     partitions.reserve(poll->partitions.size());
     for (qsizetype i = 0; i < poll->partitions.size(); ++i) {
         const PartitionSnapshot& row = poll->partitions.at(i);
-        PartitionTrend partition;
+        lag::TimeLag timeLag;
         if (fromDetail)
-            partition.timeLag = detail->partitions.at(i).timeLag;
+            timeLag = detail->partitions.at(i).timeLag;
         else if (row.committedOffset)
-            partition.timeLag = m_lag.timeLag(row.topicPartition, *row.committedOffset);
+            timeLag = m_lag.timeLag(row.topicPartition, *row.committedOffset);
+        std::optional<lag::PartitionStatus> health;
         if (const auto status = statuses.constFind(row.topicPartition); status != statuses.cend())
-            partition.health = *status;
-        partitions.append(partition);
+            health = *status;
+        partitions.append(PartitionTrend(timeLag, health));
     }
     return partitions;
 }

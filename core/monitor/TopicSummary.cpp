@@ -78,7 +78,7 @@ QList<TopicConsumer> topicConsumersOf(const QList<GroupSnapshot>& groups) {
             else
                 ++row.withoutCommit;
             if (withTrend)
-                row.timeLag = worse(row.timeLag, group.trend->partitions.at(i).timeLag);
+                row.timeLag = worse(row.timeLag, group.trend->partitions.at(i).timeLag());
         }
     }
     QList<TopicConsumer> rows;

@@ -1,5 +1,7 @@
 #include "snapshot/GroupSnapshot.h"
 
+#include <algorithm>
+
 namespace groupscope::monitor {
 
 PartitionOwner::PartitionOwner(const QString& memberId, const QString& clientId,
@@ -60,6 +62,13 @@ std::optional<int64_t> GroupSnapshot::totalEffectiveLag() const {
         total += *partition.lagDetail->effectiveLag;
     }
     return total;
+}
+
+const GroupSnapshot* ClusterSnapshot::group(const QString& groupId) const {
+    const auto found = std::lower_bound(
+        groups.cbegin(), groups.cend(), groupId,
+        [](const GroupSnapshot& group, const QString& id) { return group.groupId() < id; });
+    return found != groups.cend() && found->groupId() == groupId ? &*found : nullptr;
 }
 
 } // namespace groupscope::monitor

@@ -157,6 +157,20 @@ private slots:
             1);
     }
 
+    void alertsOfOneRefreshComeInTheOrderOfTheirGroups() {
+        AlertDecider decider;
+        const QSet<QString> both{orders, billing};
+        decider.observe(
+            cluster({group(billing, lag::GroupStatus::Ok), group(orders, lag::GroupStatus::Ok)}),
+            both, 0);
+        const auto alerts = decider.observe(cluster({group(billing, lag::GroupStatus::Warning),
+                                                     group(orders, lag::GroupStatus::Warning)}),
+                                            both, 1);
+        QCOMPARE(alerts.size(), 2);
+        QCOMPARE(alerts.at(0).group, billing);
+        QCOMPARE(alerts.at(1).group, orders);
+    }
+
     void aStuckRebalanceAStormAndTheLastMemberLeavingAlert() {
         AlertDecider decider;
         decider.observe(cluster({group(orders, lag::GroupStatus::Ok, {}, 2)}), watchingOrders, 0);

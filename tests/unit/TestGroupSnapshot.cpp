@@ -76,6 +76,28 @@ private slots:
             QCOMPARE(kafka::groupStateFromName(kafka::groupStateName(state)), state);
         QCOMPARE(kafka::groupStateFromName(QStringLiteral("bogus")), kafka::GroupState::Unknown);
     }
+
+    void aPartitionTrendGivesBackWhatItWasMadeOf() {
+        const lag::TimeLag estimated{lag::TimeLag::Status::Estimated, 12.75, true};
+        const monitor::PartitionTrend stalled(estimated, lag::PartitionStatus::Stall);
+        QCOMPARE(stalled.timeLag().status, lag::TimeLag::Status::Estimated);
+        QCOMPARE(stalled.timeLag().seconds, 12.75);
+        QVERIFY(stalled.timeLag().extrapolated);
+        QCOMPARE(stalled.health(), std::optional(lag::PartitionStatus::Stall));
+
+        const monitor::PartitionTrend unjudged(
+            lag::TimeLag{lag::TimeLag::Status::AtLeast, 3600, false}, std::nullopt);
+        QCOMPARE(unjudged.timeLag().status, lag::TimeLag::Status::AtLeast);
+        QVERIFY(!unjudged.timeLag().extrapolated);
+        QVERIFY(!unjudged.health());
+        // Ok is the enum's first value: it must not read as "no verdict".
+        QCOMPARE(monitor::PartitionTrend({}, lag::PartitionStatus::Ok).health(),
+                 std::optional(lag::PartitionStatus::Ok));
+
+        const monitor::PartitionTrend none;
+        QCOMPARE(none.timeLag().status, lag::TimeLag::Status::Unknown);
+        QVERIFY(!none.health());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestGroupSnapshot)

@@ -187,7 +187,7 @@ void GroupDetailWidget::proposeSkip(const kafka::TopicPartition& partition, int6
 void GroupDetailWidget::updateStuckBanner(const monitor::GroupSnapshot& group) {
     QStringList stuck;
     for (qsizetype i = 0; i < group.partitions.size() && i < group.trend->partitions.size(); ++i) {
-        const auto& health = group.trend->partitions.at(i).health;
+        const auto health = group.trend->partitions.at(i).health();
         const monitor::PartitionSnapshot& partition = group.partitions.at(i);
         if (!health || !partition.committedOffset ||
             (*health != lag::PartitionStatus::Stall && *health != lag::PartitionStatus::Stop))
