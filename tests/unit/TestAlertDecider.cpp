@@ -47,6 +47,12 @@ ClusterSnapshot cluster(const QList<GroupSnapshot>& groups) {
 }
 
 const QSet<QString> watchingOrders{orders};
+const QSet<QString> watchingBoth{orders, billing};
+
+// A refresh of two groups, billing and orders, with these verdicts.
+ClusterSnapshot billingAndOrders(lag::GroupStatus billingHealth, lag::GroupStatus ordersHealth) {
+    return cluster({group(billing, billingHealth), group(orders, ordersHealth)});
+}
 
 } // namespace
 
@@ -141,31 +147,27 @@ private slots:
 
     void onlyWatchedGroupsAlertAndWatchingAgainStartsWithABaseline() {
         AlertDecider decider;
-        const QSet<QString> both{orders, billing};
-        decider.observe(
-            cluster({group(billing, lag::GroupStatus::Ok), group(orders, lag::GroupStatus::Ok)}),
-            watchingOrders, 0);
-        const auto alerts = decider.observe(cluster({group(billing, lag::GroupStatus::Warning),
-                                                     group(orders, lag::GroupStatus::Ok)}),
-                                            watchingOrders, 1);
+        decider.observe(billingAndOrders(lag::GroupStatus::Ok, lag::GroupStatus::Ok),
+                        watchingOrders, 0);
+        const auto alerts = decider.observe(
+            billingAndOrders(lag::GroupStatus::Warning, lag::GroupStatus::Ok), watchingOrders, 1);
         QVERIFY(alerts.isEmpty()); // billing is not watched
         // Unwatched for a refresh, then watched again: the next one is a baseline.
         decider.observe(cluster({group(orders, lag::GroupStatus::Ok)}), {}, 2);
-        decider.observe(cluster({group(orders, lag::GroupStatus::Ok)}), both, 3);
+        decider.observe(cluster({group(orders, lag::GroupStatus::Ok)}), watchingBoth, 3);
         QCOMPARE(
-            decider.observe(cluster({group(orders, lag::GroupStatus::Warning)}), both, 4).size(),
+            decider.observe(cluster({group(orders, lag::GroupStatus::Warning)}), watchingBoth, 4)
+                .size(),
             1);
     }
 
     void alertsOfOneRefreshComeInTheOrderOfTheirGroups() {
         AlertDecider decider;
-        const QSet<QString> both{orders, billing};
-        decider.observe(
-            cluster({group(billing, lag::GroupStatus::Ok), group(orders, lag::GroupStatus::Ok)}),
-            both, 0);
-        const auto alerts = decider.observe(cluster({group(billing, lag::GroupStatus::Warning),
-                                                     group(orders, lag::GroupStatus::Warning)}),
-                                            both, 1);
+        decider.observe(billingAndOrders(lag::GroupStatus::Ok, lag::GroupStatus::Ok), watchingBoth,
+                        0);
+        const auto alerts =
+            decider.observe(billingAndOrders(lag::GroupStatus::Warning, lag::GroupStatus::Warning),
+                            watchingBoth, 1);
         QCOMPARE(alerts.size(), 2);
         QCOMPARE(alerts.at(0).group, billing);
         QCOMPARE(alerts.at(1).group, orders);
