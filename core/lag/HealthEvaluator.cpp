@@ -1,5 +1,6 @@
 #include "lag/HealthEvaluator.h"
 
+#include "lag/SortedByPartition.h"
 #include "snapshot/GroupSnapshot.h"
 
 #include <algorithm>
@@ -99,21 +100,10 @@ PartitionStatus HealthEvaluator::evaluateCommits(const std::vector<CommitObserva
     return PartitionStatus::Ok;
 }
 
-namespace {
-
-template <typename Entries>
-auto lowerBound(Entries& entries, const kafka::TopicPartition& partition) {
-    return std::lower_bound(
-        entries.begin(), entries.end(), partition,
-        [](const auto& entry, const kafka::TopicPartition& tp) { return entry.partition < tp; });
-}
-
-} // namespace
-
 HealthEvaluator::PartitionState& HealthEvaluator::state(const QString& group,
                                                         const kafka::TopicPartition& partition) {
     GroupPartitions& partitions = m_groups[group];
-    auto it = lowerBound(partitions, partition);
+    auto it = lowerBoundByPartition(partitions, partition);
     if (it == partitions.end() || it->partition != partition)
         it = partitions.insert(it, {partition, {CommitWindow(), std::nullopt}});
     return it->state;
@@ -121,8 +111,8 @@ HealthEvaluator::PartitionState& HealthEvaluator::state(const QString& group,
 
 const HealthEvaluator::PartitionState*
 HealthEvaluator::find(const GroupPartitions& partitions, const kafka::TopicPartition& partition) {
-    const auto it = lowerBound(partitions, partition);
-    return it != partitions.end() && it->partition == partition ? &it->state : nullptr;
+    const PartitionEntry* entry = findByPartition(partitions, partition);
+    return entry ? &entry->state : nullptr;
 }
 
 void HealthEvaluator::fitToSize(GroupPartitions& partitions) {
@@ -167,14 +157,7 @@ void HealthEvaluator::observeSnapshot(const monitor::GroupSnapshot& snapshot, in
 
 void HealthEvaluator::removePartition(const QString& group,
                                       const kafka::TopicPartition& partition) {
-    const auto it = m_groups.find(group);
-    if (it == m_groups.end())
-        return;
-    const auto entry = lowerBound(*it, partition);
-    if (entry != it->end() && entry->partition == partition)
-        it->erase(entry);
-    if (it->empty())
-        m_groups.erase(it);
+    eraseGroupPartition(m_groups, group, partition);
 }
 
 PartitionHealth HealthEvaluator::evaluate(const kafka::TopicPartition& partition,

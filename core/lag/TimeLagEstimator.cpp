@@ -1,5 +1,8 @@
 #include "lag/TimeLagEstimator.h"
 
+#include "lag/BoundedVector.h"
+#include "lag/SortedByPartition.h"
+
 #include <algorithm>
 
 namespace groupscope::lag {
@@ -15,22 +18,40 @@ void TimeLagEstimator::recordLogEndOffset(const kafka::TopicPartition& partition
                                           int64_t logEndOffset, int64_t timeMs) {
     auto it = m_partitions.find(partition);
     if (it == m_partitions.end())
-        it = m_partitions.insert(
-            partition, {OffsetTimeTable(m_options.lookupTableSize),
-                        OffsetRateWindow(m_options.rateWindowMs, m_options.rateSampleLimit)});
+        it = m_partitions.insert(partition,
+                                 {OffsetTimeTable(m_options.lookupTableSize), OffsetRateWindow()});
     it->table.addPoint(logEndOffset, timeMs);
-    it->production.add(logEndOffset, timeMs);
+    it->production.add(logEndOffset, timeMs, m_options.rateWindow);
 }
 
 void TimeLagEstimator::recordCommittedOffset(const QString& group,
                                              const kafka::TopicPartition& partition,
                                              int64_t committedOffset, int64_t timeMs) {
-    const GroupPartition key{group, partition};
-    auto it = m_consumption.find(key);
-    if (it == m_consumption.end())
-        it = m_consumption.insert(
-            key, OffsetRateWindow(m_options.rateWindowMs, m_options.rateSampleLimit));
-    it->add(committedOffset, timeMs);
+    GroupConsumption& windows = m_consumption[group];
+    auto it = lowerBoundByPartition(windows, partition);
+    if (it == windows.end() || it->partition != partition) {
+        const auto at = it - windows.begin();
+        reserveOneMoreSparingly(windows);
+        it = windows.insert(windows.begin() + at, {partition, OffsetRateWindow()});
+    }
+    it->window.add(committedOffset, timeMs, m_options.rateWindow);
+}
+
+const OffsetRateWindow*
+TimeLagEstimator::consumptionWindow(const QString& group,
+                                    const kafka::TopicPartition& partition) const {
+    const auto windows = m_consumption.constFind(group);
+    if (windows == m_consumption.cend())
+        return nullptr;
+    const ConsumptionEntry* entry = findByPartition(*windows, partition);
+    return entry ? &entry->window : nullptr;
+}
+
+qsizetype TimeLagEstimator::consumptionCount() const {
+    qsizetype count = 0;
+    for (const GroupConsumption& windows : m_consumption)
+        count += qsizetype(windows.size());
+    return count;
 }
 
 TimeLag TimeLagEstimator::timeLag(const kafka::TopicPartition& partition,
@@ -87,16 +108,16 @@ TimeLagEstimator::productionRate(const kafka::TopicPartition& partition) const {
     const auto it = m_partitions.constFind(partition);
     if (it == m_partitions.cend())
         return std::nullopt;
-    return it->production.ratePerSecond(m_clock.nowMs());
+    return it->production.ratePerSecond(m_clock.nowMs(), m_options.rateWindow);
 }
 
 std::optional<double>
 TimeLagEstimator::consumptionRate(const QString& group,
                                   const kafka::TopicPartition& partition) const {
-    const auto it = m_consumption.constFind(GroupPartition{group, partition});
-    if (it == m_consumption.cend())
+    const OffsetRateWindow* window = consumptionWindow(group, partition);
+    if (!window)
         return std::nullopt;
-    return it->ratePerSecond(m_clock.nowMs());
+    return window->ratePerSecond(m_clock.nowMs(), m_options.rateWindow);
 }
 
 DrainEstimate TimeLagEstimator::timeToDrain(const QString& group,
@@ -126,12 +147,19 @@ DrainEstimate TimeLagEstimator::drainEstimate(int64_t lag, std::optional<double>
 
 void TimeLagEstimator::removePartition(const kafka::TopicPartition& partition) {
     m_partitions.remove(partition);
-    m_consumption.removeIf(
-        [&partition](const auto& entry) { return entry.key().partition == partition; });
+    m_consumption.removeIf([&partition](QHash<QString, GroupConsumption>::iterator windows) {
+        eraseByPartition(windows.value(), partition);
+        return windows.value().empty();
+    });
 }
 
 void TimeLagEstimator::removeGroup(const QString& group) {
-    m_consumption.removeIf([&group](const auto& entry) { return entry.key().group == group; });
+    m_consumption.remove(group);
+}
+
+void TimeLagEstimator::removeGroupPartition(const QString& group,
+                                            const kafka::TopicPartition& partition) {
+    eraseGroupPartition(m_consumption, group, partition);
 }
 
 } // namespace groupscope::lag

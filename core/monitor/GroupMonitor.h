@@ -158,9 +158,8 @@ public:
     GroupMonitorSnapshot snapshot(const QString& group) const;
     QStringList groups() const;
     const lag::LagHistory& lagHistory() const { return m_lag.lagHistory(); }
-    // The group series of every group, lean: the last sparklineSamples polls.
-    const lag::LagHistory& sparklines() const { return m_lag.sparklines(); }
     void keepSparklines(bool on) { m_lag.keepSparklines(on); }
+    const GroupSparklines& sparklines() const { return m_lag.sparklines(); }
 
 private:
     struct TrackedGroup {

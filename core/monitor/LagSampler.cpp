@@ -1,26 +1,14 @@
 #include "monitor/LagSampler.h"
 
 #include <algorithm>
-#include <limits>
 
 namespace groupscope::monitor {
 
 using kafka::TopicPartition;
 
-namespace {
-
-lag::LagHistoryOptions sparklineOptions(int samples) {
-    lag::LagHistoryOptions options;
-    options.rawSampleCount = samples;
-    options.tiers.clear();
-    return options;
-}
-
-} // namespace
-
 LagSampler::LagSampler(const lag::Clock& clock, const Options& options)
     : m_lagHistory(clock, options.lagHistory, options.partitionLagHistory)
-    , m_sparklines(clock, sparklineOptions(options.sparklineSamples))
+    , m_sparklines(options.sparklineSamples)
     , m_timeLag(clock) {}
 
 void LagSampler::recordPoll(const GroupSnapshot& snapshot, int64_t takenAtMs, bool detail) {
@@ -39,8 +27,7 @@ void LagSampler::recordPoll(const GroupSnapshot& snapshot, int64_t takenAtMs, bo
     if (m_keepSparklines &&
         std::any_of(snapshot.partitions.cbegin(), snapshot.partitions.cend(),
                     [](const PartitionSnapshot& partition) { return partition.lag.has_value(); }))
-        m_sparklines.record(lag::LagSeriesKey::forGroup(snapshot.groupId()), snapshot.totalLag(),
-                            takenAtMs);
+        m_sparklines.record(snapshot.groupId(), snapshot.totalLag(), takenAtMs);
 }
 
 std::optional<int64_t> LagSampler::logEndOffsetAt(const TopicPartition& partition,
@@ -107,17 +94,6 @@ void LagSampler::keepSparklines(bool on) {
     m_keepSparklines = on;
     if (!on)
         m_sparklines.clear();
-}
-
-QList<qint64> LagSampler::recentTotalLag(const QString& group) const {
-    const auto points =
-        m_sparklines.points(lag::LagSeriesKey::forGroup(group), std::numeric_limits<int64_t>::min(),
-                            std::numeric_limits<int64_t>::max());
-    QList<qint64> totals;
-    totals.reserve(points.size());
-    for (const lag::LagHistoryPoint& point : points)
-        totals.append(qint64(point.last));
-    return totals;
 }
 
 } // namespace groupscope::monitor

@@ -118,7 +118,7 @@ private slots:
             snapshot = observe(tracker, snapshot);
         }
         QVERIFY(snapshot.groups.first().trend->recentTotalLag.isEmpty());
-        QCOMPARE(tracker.monitor().sparklines().seriesCount(), 0);
+        QCOMPARE(tracker.monitor().sparklines().groupCount(), 0);
         QCOMPARE(snapshot.groups.first().trend->health, lag::GroupStatus::Ok);
 
         tracker.setListRows(true);

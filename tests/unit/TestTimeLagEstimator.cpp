@@ -193,7 +193,7 @@ private slots:
     void ratesOverTheWindow() {
         ManualClock clock(start);
         TimeLagEstimator::Options options;
-        options.rateWindowMs = 20'000;
+        options.rateWindow.windowMs = 20'000;
         TimeLagEstimator estimator(clock, options);
         QVERIFY(!estimator.productionRate(orders0).has_value());
         // A burst long ago, then a steady 50 messages/s.
@@ -263,6 +263,46 @@ private slots:
         QCOMPARE(estimator.timeLag(orders0, 50).status, TimeLag::Status::Estimated);
         estimator.removePartition(orders0);
         QCOMPARE(estimator.timeLag(orders0, 50).status, TimeLag::Status::Unknown);
+    }
+
+    // Consumption windows are kept per group, each group's by partition: every group
+    // partition keeps its own rate, whatever order its commits come in, and a removal takes
+    // exactly what it names.
+    void consumptionRatesAreEachGroupPartitions() {
+        ManualClock clock(start + 10'000);
+        TimeLagEstimator estimator(clock);
+        const QString other = QStringLiteral("audit");
+        const TopicPartition billing0{QStringLiteral("billing"), 0};
+        // Two commits each, 10 s apart: group on orders-1, billing-0, orders-0 (in that
+        // order, so the windows are inserted before and after each other), other on orders-0.
+        const QList<QPair<TopicPartition, int64_t>> moves{
+            {orders1, 100}, {billing0, 200}, {orders0, 300}};
+        for (const auto& [partition, moved] : moves) {
+            estimator.recordCommittedOffset(group, partition, 0, start);
+            estimator.recordCommittedOffset(group, partition, moved, start + 10'000);
+        }
+        estimator.recordCommittedOffset(other, orders0, 0, start);
+        estimator.recordCommittedOffset(other, orders0, 50, start + 10'000);
+        QCOMPARE(estimator.consumptionCount(), 4);
+        for (const auto& [partition, moved] : moves)
+            QCOMPARE(estimator.consumptionRate(group, partition).value_or(-1), moved / 10.0);
+        QCOMPARE(estimator.consumptionRate(other, orders0).value_or(-1), 5.0);
+        QVERIFY(!estimator.consumptionRate(other, orders1));
+
+        estimator.removeGroupPartition(group, billing0);
+        QVERIFY(!estimator.consumptionRate(group, billing0));
+        QCOMPARE(estimator.consumptionRate(group, orders1).value_or(-1), 10.0);
+        QCOMPARE(estimator.consumptionCount(), 3);
+
+        // A partition gone from the cluster leaves no group's window of it.
+        estimator.removePartition(orders0);
+        QVERIFY(!estimator.consumptionRate(group, orders0));
+        QVERIFY(!estimator.consumptionRate(other, orders0));
+        QCOMPARE(estimator.consumptionRate(group, orders1).value_or(-1), 10.0);
+        QCOMPARE(estimator.consumptionCount(), 1);
+
+        estimator.removeGroup(group);
+        QCOMPARE(estimator.consumptionCount(), 0);
     }
 };
 
