@@ -16,13 +16,4 @@ template <typename T> void reserveOneMoreUpTo(std::vector<T>& items, size_t most
         items.reserve(std::min(most, std::max<size_t>(1, 2 * items.size())));
 }
 
-// Makes room for one more element of a vector that holds what one group has per partition:
-// when full its capacity grows by a quarter (at least one), not double. A group's partitions
-// arrive one at a time at its first poll and rarely change after, so a doubled vector kept
-// a third of its room unused on average, one vector per group.
-template <typename T> void reserveOneMoreSparingly(std::vector<T>& items) {
-    if (items.size() == items.capacity())
-        items.reserve(items.size() + std::max<size_t>(1, items.size() / 4));
-}
-
 } // namespace groupscope::lag

@@ -102,11 +102,7 @@ PartitionStatus HealthEvaluator::evaluateCommits(const std::vector<CommitObserva
 
 HealthEvaluator::PartitionState& HealthEvaluator::state(const QString& group,
                                                         const kafka::TopicPartition& partition) {
-    GroupPartitions& partitions = m_groups[group];
-    auto it = lowerBoundByPartition(partitions, partition);
-    if (it == partitions.end() || it->partition != partition)
-        it = partitions.insert(it, {partition, {CommitWindow(), std::nullopt}});
-    return it->state;
+    return entryFor(m_groups[group], partition).state;
 }
 
 const HealthEvaluator::PartitionState*
@@ -116,8 +112,8 @@ HealthEvaluator::find(const GroupPartitions& partitions, const kafka::TopicParti
 }
 
 void HealthEvaluator::fitToSize(GroupPartitions& partitions) {
-    // A quarter unused at most: a group's partitions rarely change, so this reallocates
-    // about once per group, after the poll that first showed them.
+    // A quarter unused at most. Growing keeps to that already (entryFor), so this trims only
+    // a group whose partitions went (removePartition), which is rare.
     if (partitions.capacity() - partitions.size() > partitions.size() / 4)
         partitions.shrink_to_fit();
 }

@@ -75,8 +75,9 @@ private:
         PartitionState state;
     };
     // Sorted by partition. A vector, not a QMap: a map node per partition was 128 bytes
-    // (heaptrack: 128 MB at 100,000 groups of ten partitions) where an entry is 80; polls
-    // trim what growing one entry at a time leaves unused (fitToSize).
+    // (heaptrack: 128 MB at 100,000 groups of ten partitions) where an entry is 80; a vector
+    // grows by a quarter (entryFor), and polls trim what removed partitions leave unused
+    // (fitToSize).
     using GroupPartitions = std::vector<PartitionEntry>;
 
     PartitionState& state(const QString& group, const kafka::TopicPartition& partition);

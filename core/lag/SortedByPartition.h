@@ -29,6 +29,22 @@ auto* findByPartition(Entries& entries, const kafka::TopicPartition& partition) 
     return it != entries.end() && it->partition == partition ? &*it : nullptr;
 }
 
+// The entry of `partition`, inserted in its place with a default state when there is none.
+// When full the vector grows by a quarter (at least one), not double: a group's partitions
+// arrive one at a time at its first poll and rarely change after, so a doubled vector kept a
+// third of its room unused on average, one vector per group.
+template <typename Entries>
+auto& entryFor(Entries& entries, const kafka::TopicPartition& partition) {
+    auto it = lowerBoundByPartition(entries, partition);
+    if (it == entries.end() || it->partition != partition) {
+        const auto at = it - entries.begin();
+        if (entries.size() == entries.capacity())
+            entries.reserve(entries.size() + std::max<size_t>(1, entries.size() / 4));
+        it = entries.insert(entries.begin() + at, typename Entries::value_type{partition, {}});
+    }
+    return *it;
+}
+
 // Removes the entry of `partition`, if any.
 template <typename Entries>
 void eraseByPartition(Entries& entries, const kafka::TopicPartition& partition) {

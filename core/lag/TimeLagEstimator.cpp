@@ -1,6 +1,5 @@
 #include "lag/TimeLagEstimator.h"
 
-#include "lag/BoundedVector.h"
 #include "lag/SortedByPartition.h"
 
 #include <algorithm>
@@ -27,14 +26,8 @@ void TimeLagEstimator::recordLogEndOffset(const kafka::TopicPartition& partition
 void TimeLagEstimator::recordCommittedOffset(const QString& group,
                                              const kafka::TopicPartition& partition,
                                              int64_t committedOffset, int64_t timeMs) {
-    GroupConsumption& windows = m_consumption[group];
-    auto it = lowerBoundByPartition(windows, partition);
-    if (it == windows.end() || it->partition != partition) {
-        const auto at = it - windows.begin();
-        reserveOneMoreSparingly(windows);
-        it = windows.insert(windows.begin() + at, {partition, OffsetRateWindow()});
-    }
-    it->window.add(committedOffset, timeMs, m_options.rateWindow);
+    entryFor(m_consumption[group], partition)
+        .window.add(committedOffset, timeMs, m_options.rateWindow);
 }
 
 const OffsetRateWindow*
