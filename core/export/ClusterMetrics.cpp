@@ -1,5 +1,7 @@
 #include "export/ClusterMetrics.h"
 
+#include "export/LabelSets.h"
+
 #include "kafka/GroupTypes.h"
 #include "lag/LagDetailText.h"
 
@@ -39,22 +41,6 @@ std::optional<double> maxLag(const GroupRow& row) {
         if (partition.lag && (!worst || double(*partition.lag) > *worst))
             worst = double(*partition.lag);
     return worst;
-}
-
-// Estimated (interpolated in the log-end history) or caught up: a lower bound or an
-// unknown is no number to graph.
-std::optional<double> knownSeconds(const lag::TimeLag& timeLag) {
-    return timeLag.isKnown() ? std::optional<double>(timeLag.seconds) : std::nullopt;
-}
-
-QString groupTypeLabel(kafka::GroupType type) {
-    return type == kafka::GroupType::Unknown ? QString() : kafka::groupTypeName(type).toLower();
-}
-
-bool isSimpleConsumer(const GroupSnapshot& group) {
-    return group.description.protocolType.isEmpty() &&
-           (group.description.type == kafka::GroupType::Classic ||
-            group.description.type == kafka::GroupType::Unknown);
 }
 
 QList<MetricFamily<PartitionRow>> makePartitionFamilies() {
@@ -113,10 +99,6 @@ QList<MetricFamily<TopicRow>> makeTopicFamilies() {
          "The highest known time lag of the group's partitions of the topic.", MetricType::Gauge,
          [](const TopicRow& row) { return row.maxLagSeconds; }},
     };
-}
-
-std::optional<double> worse(std::optional<double> current, std::optional<double> candidate) {
-    return candidate && (!current || *candidate > *current) ? candidate : current;
 }
 
 QList<MetricFamily<GroupRow>> makeGroupFamilies() {
@@ -268,122 +250,11 @@ QList<MetricFamily<ExporterStatus>> makeExporterFamilies() {
     };
 }
 
-// The `{...}` label sets of many rows, each row made of pieces of text shared with other
-// rows (`,name="value"` for one or more labels), each piece written once: a group's name
-// once for all its partitions, a topic's and a partition number's once for all groups. A
-// million partitions' label sets written out whole took 134 MB at 100,000 groups (heaptrack);
-// as pieces a row takes 16 bytes (20 with the member labels).
-class LabelSets {
-public:
-    using Piece = uint32_t;
-    // A piece of `labels` (PrometheusTextWriter::appendLabels).
-    Piece piece(const QList<MetricLabel>& labels) {
-        m_pieceStarts.push_back(m_pieces.size());
-        PrometheusTextWriter::appendLabels(m_pieces, labels);
-        return Piece(m_pieceStarts.size() - 1);
-    }
-    // A row whose labels are those of `pieces`, in order.
-    void append(std::initializer_list<Piece> pieces) {
-        m_rowStarts.push_back(uint32_t(m_rowPieces.size()));
-        m_rowPieces.insert(m_rowPieces.end(), pieces);
-    }
-    void append(const QList<MetricLabel>& labels) { append({piece(labels)}); }
-    // The label set of `row`, valid until the next call.
-    QByteArrayView at(size_t row) {
-        const size_t end = row + 1 < m_rowStarts.size() ? m_rowStarts[row + 1] : m_rowPieces.size();
-        m_labelSet.truncate(0); // keeps its capacity
-        for (size_t i = m_rowStarts[row]; i < end; ++i)
-            m_labelSet.append(pieceText(m_rowPieces[i]));
-        if (m_labelSet.isEmpty())
-            return {};
-        m_labelSet[0] = '{'; // the first label's comma
-        m_labelSet.append('}');
-        return m_labelSet;
-    }
-
-private:
-    QByteArrayView pieceText(Piece piece) const {
-        const qsizetype end =
-            piece + 1 < m_pieceStarts.size() ? m_pieceStarts[piece + 1] : m_pieces.size();
-        return QByteArrayView(m_pieces).sliced(m_pieceStarts[piece], end - m_pieceStarts[piece]);
-    }
-
-    QByteArray m_pieces;
-    std::vector<qsizetype> m_pieceStarts;
-    std::vector<Piece> m_rowPieces;
-    std::vector<uint32_t> m_rowStarts; // where each row's pieces begin in m_rowPieces
-    QByteArray m_labelSet;
-};
-
-// The per-partition rows, kept as where each partition is in the view: 8 bytes a row where
-// a PartitionRow is 32 (1,000,000 rows at 100,000 groups of ten partitions).
-class PartitionRows {
-public:
-    PartitionRows(const QList<GroupSnapshot>& groups, int64_t takenAtMs)
-        : m_groups(groups)
-        , m_takenAtMs(takenAtMs) {}
-    void append(qsizetype group, qsizetype partition) {
-        m_rows.push_back({uint32_t(group), uint32_t(partition)});
-    }
-    size_t size() const { return m_rows.size(); }
-    PartitionRow operator[](size_t row) const {
-        static const monitor::PartitionTrend noTrend;
-        const GroupSnapshot& group = m_groups.at(m_rows[row].group);
-        const uint32_t partition = m_rows[row].partition;
-        const monitor::PartitionTrend& trend = partition < group.trend->partitions.size()
-                                                   ? group.trend->partitions.at(partition)
-                                                   : noTrend;
-        return PartitionRow{group, group.partitions.at(partition), trend, m_takenAtMs};
-    }
-
-private:
-    struct Location {
-        uint32_t group;     // in the view's groups
-        uint32_t partition; // in the group's partitions
-    };
-    const QList<GroupSnapshot>& m_groups;
-    int64_t m_takenAtMs;
-    std::vector<Location> m_rows;
-};
-
-// `rows[i]` is a Row (or a reference to one) for each i below rows.size().
-template <typename Row, typename Rows>
-void writeFamily(PrometheusTextWriter& writer, const MetricFamily<Row>& family, const Rows& rows,
-                 LabelSets& labelSets) {
-    writer.beginFamily(family.name, QString::fromUtf8(family.help), family.type);
-    for (size_t i = 0; i < rows.size(); ++i)
-        if (const auto value = family.value(rows[i]))
-            writer.sample(labelSets.at(i), *value);
-}
-
-// A state set: one sample per state, 1 for the current one. The group's label set is
-// extended in place rather than made again for each state.
-void writeStateSet(PrometheusTextWriter& writer, const GroupStateSetFamily& family,
-                   const std::vector<GroupRow>& groups, LabelSets& groupLabels) {
-    writer.beginFamily(family.name, QString::fromUtf8(family.help), MetricType::Gauge);
-    QList<QByteArray> stateLabels; // `,state="Stable"}` and so on
-    const QStringList states = family.states();
-    for (const QString& state : states) {
-        QByteArray label = QByteArray(",") + family.label + "=\"";
-        PrometheusTextWriter::appendEscapedLabelValue(label, state);
-        stateLabels.append(label + "\"}");
-    }
-    QByteArray labels;
-    for (size_t i = 0; i < groups.size(); ++i) {
-        const QString current = family.current(groups[i]);
-        const QByteArrayView groupLabelSet = groupLabels.at(i);
-        for (qsizetype s = 0; s < states.size(); ++s) {
-            labels.truncate(0);          // keeps its capacity
-            if (groupLabelSet.isEmpty()) // no cluster name and the group named ""
-                labels.append('{').append(QByteArrayView(stateLabels.at(s)).sliced(1));
-            else
-                labels.append(groupLabelSet.chopped(1)).append(stateLabels.at(s));
-            writer.sample(labels, states.at(s) == current ? 1.0 : 0.0);
-        }
-    }
-}
-
 } // namespace
+
+std::optional<double> knownSeconds(const lag::TimeLag& timeLag) {
+    return timeLag.isKnown() ? std::optional<double>(timeLag.seconds) : std::nullopt;
+}
 
 const QList<MetricFamily<PartitionRow>>& partitionFamilies() {
     static const QList<MetricFamily<PartitionRow>> families = makePartitionFamilies();
@@ -413,138 +284,6 @@ const QList<MetricFamily<LogRow>>& logFamilies() {
 const QList<MetricFamily<ExporterStatus>>& exporterFamilies() {
     static const QList<MetricFamily<ExporterStatus>> families = makeExporterFamilies();
     return families;
-}
-
-void writeClusterMetrics(PrometheusTextWriter& writer, const monitor::ClusterView& view,
-                         const ExportOptions& options, int* groupCount) {
-    const QString& cluster = options.clusterName;
-    const int64_t takenAtMs = view.cluster.takenAt.isValid()
-                                  ? view.cluster.takenAt.toMSecsSinceEpoch()
-                                  : QDateTime::currentMSecsSinceEpoch();
-    std::vector<GroupRow> groups;
-    LabelSets groupLabels;
-    PartitionRows partitions(view.cluster.groups, takenAtMs);
-    LabelSets partitionLabels;
-    std::vector<TopicRow> topics;
-    LabelSets topicLabels;
-    // The pieces of the partitions' label sets that rows share.
-    QHash<QString, LabelSets::Piece> topicPieces;
-    QHash<int32_t, LabelSets::Piece> partitionPieces;
-    // The member labels of a partition's row, one piece per member of a group.
-    auto memberPiece = [&partitionLabels](QHash<QString, LabelSets::Piece>& pieces,
-                                          const PartitionSnapshot& partition) {
-        const QString member =
-            partition.host() + u'\n' + partition.memberId() + u'\n' + partition.clientId();
-        auto found = pieces.constFind(member);
-        if (found == pieces.cend())
-            found =
-                pieces.insert(member, partitionLabels.piece({{"member_host", partition.host()},
-                                                             {"consumer_id", partition.memberId()},
-                                                             {"client_id", partition.clientId()}}));
-        return *found;
-    };
-    auto sharedPiece = [&partitionLabels](auto& pieces, const auto& key, const char* name,
-                                          const QString& value) {
-        auto found = pieces.constFind(key);
-        if (found == pieces.cend())
-            found = pieces.insert(key, partitionLabels.piece({{name, value}}));
-        return *found;
-    };
-    QMap<kafka::TopicPartition, const PartitionSnapshot*> logPartitions;
-    for (qsizetype g = 0; g < view.cluster.groups.size(); ++g) {
-        const GroupSnapshot& group = view.cluster.groups.at(g);
-        if (options.groupFilter && !options.groupFilter->match(group.groupId()).hasMatch())
-            continue;
-        groups.push_back(GroupRow{group});
-        const QList<MetricLabel> groupLabelList{{"cluster_name", cluster},
-                                                {"group", group.groupId()}};
-        groupLabels.append(groupLabelList);
-        std::optional<LabelSets::Piece> groupPiece;    // made at the group's first partition row
-        QHash<QString, LabelSets::Piece> memberPieces; // by member, client and host
-        QMap<QString, qsizetype> topicRowOf;           // this group's topics, by name
-        for (qsizetype i = 0; i < group.partitions.size(); ++i) {
-            const PartitionSnapshot& partition = group.partitions.at(i);
-            const QString& topic = partition.topicPartition.topic;
-            if (options.topicFilter && !options.topicFilter->match(topic).hasMatch())
-                continue;
-            if (options.granularity == Granularity::Partition) {
-                partitions.append(g, i);
-                if (!groupPiece)
-                    groupPiece = partitionLabels.piece(groupLabelList);
-                const int32_t number = partition.topicPartition.partition;
-                const LabelSets::Piece topicPiece = sharedPiece(topicPieces, topic, "topic", topic);
-                const LabelSets::Piece partitionPiece =
-                    sharedPiece(partitionPieces, number, "partition", QString::number(number));
-                if (options.memberLabels)
-                    partitionLabels.append({*groupPiece, topicPiece, partitionPiece,
-                                            memberPiece(memberPieces, partition)});
-                else
-                    partitionLabels.append({*groupPiece, topicPiece, partitionPiece});
-            } else if (options.granularity == Granularity::Topic) {
-                qsizetype index = topicRowOf.value(topic, -1);
-                if (index < 0) {
-                    index = qsizetype(topics.size());
-                    topicRowOf.insert(topic, index);
-                    topics.push_back(TopicRow{group, topic, {}, {}, {}});
-                    topicLabels.append(
-                        {{"cluster_name", cluster}, {"group", group.groupId()}, {"topic", topic}});
-                }
-                TopicRow& row = topics[size_t(index)];
-                if (partition.lag) {
-                    row.sumLag = row.sumLag.value_or(0) + double(*partition.lag);
-                    row.maxLag = worse(row.maxLag, double(*partition.lag));
-                }
-                if (i < group.trend->partitions.size())
-                    row.maxLagSeconds = worse(
-                        row.maxLagSeconds, knownSeconds(group.trend->partitions.at(i).timeLag()));
-            }
-            // Every group's poll of a partition read the same log offsets; one is kept.
-            const PartitionSnapshot*& log = logPartitions[partition.topicPartition];
-            if (!log || (log->logEndOffset < 0 && partition.logEndOffset >= 0))
-                log = &partition;
-        }
-    }
-    std::vector<LogRow> logs;
-    LabelSets logLabels;
-    for (auto it = logPartitions.cbegin(); it != logPartitions.cend(); ++it) {
-        logs.push_back(LogRow{**it});
-        logLabels.append({{"cluster_name", cluster},
-                          {"topic", it.key().topic},
-                          {"partition", QString::number(it.key().partition)}});
-    }
-
-    if (options.granularity == Granularity::Partition)
-        for (const auto& family : partitionFamilies())
-            writeFamily(writer, family, partitions, partitionLabels);
-    if (options.granularity == Granularity::Topic)
-        for (const auto& family : topicFamilies())
-            writeFamily(writer, family, topics, topicLabels);
-    for (const auto& family : groupFamilies())
-        writeFamily(writer, family, groups, groupLabels);
-    for (const GroupStateSetFamily& family : groupStateSetFamilies())
-        writeStateSet(writer, family, groups, groupLabels);
-    writer.beginFamily("groupscope_consumergroup_info",
-                       QStringLiteral("1 for each group, labelled with its type (classic, "
-                                      "consumer, share, streams), whether it is a simple "
-                                      "(offsets-only) group and its coordinator's broker id."),
-                       MetricType::Gauge);
-    for (const GroupRow& group : groups) {
-        const kafka::GroupDescription& description = group.group.description;
-        writer.sample(
-            {{"cluster_name", cluster},
-             {"group", group.group.groupId()},
-             {"type", groupTypeLabel(description.type)},
-             {"is_simple_consumer",
-              isSimpleConsumer(group.group) ? QStringLiteral("true") : QStringLiteral("false")},
-             {"coordinator_id", description.coordinator.id >= 0
-                                    ? QString::number(description.coordinator.id)
-                                    : QString()}},
-            1.0);
-    }
-    for (const auto& family : logFamilies())
-        writeFamily(writer, family, logs, logLabels);
-    if (groupCount)
-        *groupCount = int(groups.size());
 }
 
 QByteArray renderExporterMetrics(const ExporterStatus& status, const ExportOptions& options) {

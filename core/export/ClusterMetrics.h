@@ -109,11 +109,10 @@ struct ExporterStatus {
 };
 const QList<MetricFamily<ExporterStatus>>& exporterFamilies();
 
-// The per-partition (or per-topic), per-group and log families of `view`'s groups and
-// topics that pass the filters, written to `writer`: once per refresh. `groups` (when given)
-// receives how many groups were exported.
-void writeClusterMetrics(PrometheusTextWriter& writer, const monitor::ClusterView& view,
-                         const ExportOptions& options, int* groups = nullptr);
+// Estimated (interpolated in the log-end history) or caught up: a lower bound or an unknown
+// is no number to graph.
+std::optional<double> knownSeconds(const lag::TimeLag& timeLag);
+
 // The exporter's own families: rendered at each scrape (staleness grows between refreshes).
 QByteArray renderExporterMetrics(const ExporterStatus& status, const ExportOptions& options);
 

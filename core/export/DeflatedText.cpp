@@ -62,14 +62,37 @@ void DeflatedTextWriter::append(QByteArrayView text) {
     m_text.crc32 = uint32_t(
         ::crc32_z(m_text.crc32, reinterpret_cast<const Bytef*>(text.data()), size_t(text.size())));
     m_text.textSize += text.size();
-    deflateAll(m_stream->z, text, Z_NO_FLUSH, m_text.blocks);
+    deflateAll(m_stream->z, text, Z_NO_FLUSH, m_blocks);
 }
 
 DeflatedText DeflatedTextWriter::finish() {
     // A sync flush ends on a byte boundary without a final block, so more may follow.
-    deflateAll(m_stream->z, {}, Z_SYNC_FLUSH, m_text.blocks);
-    m_text.blocks.squeeze();
+    deflateAll(m_stream->z, {}, Z_SYNC_FLUSH, m_blocks);
+    m_blocks.squeeze();
+    m_text.blocks = {std::move(m_blocks)};
     return std::move(m_text);
+}
+
+void DeflatedText::append(DeflatedText next) {
+    crc32 = uint32_t(::crc32_combine(crc32, next.crc32, z_off_t(next.textSize)));
+    textSize += next.textSize;
+    // Runs under a megabyte are copied onto their neighbour: a scrape writes each run on its
+    // own, and Qt's socket sends one per turn of the event loop (a family of a few groups
+    // deflates to a few hundred bytes). Only the runs of big families stay apart, uncopied.
+    constexpr qsizetype smallRun = 1 << 20;
+    for (QByteArray& run : next.blocks) {
+        if (!blocks.isEmpty() && (blocks.last().size() < smallRun || run.size() < smallRun))
+            blocks.last().append(run);
+        else
+            blocks.append(std::move(run));
+    }
+}
+
+qsizetype DeflatedText::deflatedSize() const {
+    qsizetype size = 0;
+    for (const QByteArray& run : blocks)
+        size += run.size();
+    return size;
 }
 
 QByteArrayList DeflatedText::gzipWith(QByteArrayView tail) const {
@@ -84,7 +107,10 @@ QByteArrayList DeflatedText::gzipWith(QByteArrayView tail) const {
         ::crc32(0, nullptr, 0), reinterpret_cast<const Bytef*>(tail.data()), size_t(tail.size()));
     appendLittleEndian(end, uint32_t(::crc32_combine(crc32, tailCrc, z_off_t(tail.size()))));
     appendLittleEndian(end, uint32_t(uint64_t(textSize + tail.size()) & 0xffffffffu));
-    return {header, blocks, end};
+    QByteArrayList member{header};
+    member.append(blocks);
+    member.append(end);
+    return member;
 }
 
 struct TextInflater::Stream {
@@ -112,8 +138,15 @@ QByteArray TextInflater::next(qsizetype maxBytes) {
     // Inflated until the piece is full or zlib can give no more; it is asked even with
     // every block read, since it may hold output that did not fit the last piece.
     while (filled < wanted) {
-        stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(m_text.blocks.data() + m_read));
-        stream.avail_in = uInt(qMin(qsizetype(1) << 30, m_text.blocks.size() - m_read));
+        // The runs of blocks are one deflate stream: the next is read once one is used up.
+        while (m_block + 1 < m_text.blocks.size() && m_read == m_text.blocks.at(m_block).size()) {
+            ++m_block;
+            m_read = 0;
+        }
+        const QByteArray run =
+            m_block < m_text.blocks.size() ? m_text.blocks.at(m_block) : QByteArray();
+        stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(run.data() + m_read));
+        stream.avail_in = uInt(qMin(qsizetype(1) << 30, run.size() - m_read));
         stream.next_out = reinterpret_cast<Bytef*>(piece.data() + filled);
         stream.avail_out = uInt(wanted - filled);
         const uInt inBefore = stream.avail_in;

@@ -17,12 +17,16 @@ namespace groupscope::exporter {
 
 // A deflated text that can be continued: its deflate blocks end on a byte boundary and none
 // is the last, so a gzip member is this text's blocks, then the blocks of whatever follows
-// (compressed on its own), then the checksum of both (as pigz joins its pieces).
+// (compressed on its own), then the checksum of both (as pigz joins its pieces). Texts
+// deflated apart (on several threads) join the same way, without copying their blocks.
 struct DeflatedText {
-    QByteArray blocks;    // raw deflate blocks, none marked final
-    uint32_t crc32 = 0;   // of the text (zlib's crc32)
-    int64_t textSize = 0; // bytes of the text
+    QByteArrayList blocks; // runs of raw deflate blocks, in order, none marked final
+    uint32_t crc32 = 0;    // of the text (zlib's crc32; 0 for no text)
+    int64_t textSize = 0;  // bytes of the text
 
+    // This text followed by `next`'s.
+    void append(DeflatedText next);
+    qsizetype deflatedSize() const;
     // One gzip member holding this text followed by `tail`: a header, the shared blocks (not
     // copied), the tail's blocks, the checksum and size of both.
     QByteArrayList gzipWith(QByteArrayView tail) const;
@@ -44,7 +48,8 @@ private:
     struct Stream;
     DeflatedText m_text;
     std::unique_ptr<Stream> m_stream;
-    qsizetype m_read = 0;    // bytes of the blocks inflated so far
+    qsizetype m_block = 0;   // the run of blocks being inflated
+    qsizetype m_read = 0;    // bytes of that run inflated so far
     qsizetype m_written = 0; // bytes of the text given so far
 };
 
@@ -65,6 +70,7 @@ private:
     struct Stream;
     std::unique_ptr<Stream> m_stream;
     DeflatedText m_text;
+    QByteArray m_blocks; // deflated so far: one run of blocks
 };
 
 } // namespace groupscope::exporter

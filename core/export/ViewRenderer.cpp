@@ -1,6 +1,11 @@
 #include "export/ViewRenderer.h"
 
+#include "export/MetricsRender.h"
+
 #include <QElapsedTimer>
+#include <QThread>
+
+#include <atomic>
 
 namespace groupscope::exporter {
 
@@ -9,6 +14,21 @@ namespace {
 // The writer hands the deflater a piece each time it holds this much: the text of a render
 // is never whole in memory.
 constexpr qsizetype pieceBytes = 1024 * 1024;
+
+// Threads that write and deflate a view's families at once. Each family is deflated on its
+// own and the pieces joined in order; beyond four the families are too few to share out.
+int renderThreads() {
+    return std::clamp(QThread::idealThreadCount(), 1, 4);
+}
+
+DeflatedText deflatedFamily(const MetricsRender& render, qsizetype family) {
+    DeflatedTextWriter deflated;
+    PrometheusTextWriter writer;
+    writer.spillEvery(pieceBytes, [&deflated](QByteArrayView piece) { deflated.append(piece); });
+    render.writeFamily(family, writer);
+    writer.take();
+    return deflated.finish();
+}
 
 } // namespace
 
@@ -57,12 +77,25 @@ ViewRenderer::Rendered ViewRenderer::renderOne(const monitor::ClusterView& view,
     timer.start();
     Rendered rendered;
     rendered.number = number;
-    DeflatedTextWriter deflated;
-    PrometheusTextWriter writer;
-    writer.spillEvery(pieceBytes, [&deflated](QByteArrayView piece) { deflated.append(piece); });
-    writeClusterMetrics(writer, view, m_options, &rendered.groups);
-    writer.take();
-    rendered.text = deflated.finish();
+    const MetricsRender render(view, m_options);
+    // Writing and deflating 700 MB of text at 100,000 groups took 2.4 s on one core, half of
+    // it zlib's (BenchExporterScrape, perf): the families are shared out to threads, each
+    // taking the next as it finishes one.
+    std::vector<DeflatedText> families(size_t(render.familyCount()));
+    std::atomic<qsizetype> nextFamily = 0;
+    const auto writeFamilies = [&] {
+        for (qsizetype family = nextFamily++; family < render.familyCount(); family = nextFamily++)
+            families[size_t(family)] = deflatedFamily(render, family);
+    };
+    {
+        std::vector<std::jthread> helpers;
+        for (int i = 1; i < std::min<qsizetype>(renderThreads(), render.familyCount()); ++i)
+            helpers.emplace_back(writeFamilies);
+        writeFamilies();
+    } // the helpers are joined here
+    for (DeflatedText& family : families)
+        rendered.text.append(std::move(family));
+    rendered.groups = render.groupCount();
     rendered.seconds = double(timer.nsecsElapsed()) / 1e9;
     if (view.cluster.takenAt.isValid())
         rendered.takenAtMs = view.cluster.takenAt.toMSecsSinceEpoch();

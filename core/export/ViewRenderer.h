@@ -17,7 +17,9 @@ namespace groupscope::exporter {
 // Renders the exporter's views on a thread of its own, so that the thread that answers
 // scrapes never waits for a render (seconds at 100,000 groups). One view at a time: a view
 // that arrives while another renders waits, and a newer one replaces it (the monitor's
-// refreshes can come faster than a render at that size; only the newest counts).
+// refreshes can come faster than a render at that size; only the newest counts). A render
+// writes and deflates the view's families on as many threads as there are cores (up to
+// four), each family apart, and joins them in order (MetricsRender, DeflatedText::append).
 class ViewRenderer {
 public:
     struct Rendered {

@@ -8,14 +8,18 @@
 #include "export/ClusterMetrics.h"
 #include "export/DeflatedText.h"
 #include "export/MetricsExporter.h"
+#include "export/MetricsRender.h"
 #include "export/PrometheusText.h"
 #include "monitor/ClusterViewBuilder.h"
 
 #include <QProcess>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QTest>
 
 #include <cmath>
+
+#include <zlib.h>
 
 using namespace groupscope;
 using exporter::PrometheusTextWriter;
@@ -52,6 +56,33 @@ QByteArray render(const monitor::ClusterView& view, const exporter::ExportOption
     PrometheusTextWriter writer;
     exporter::writeClusterMetrics(writer, view, options, groups);
     return writer.take();
+}
+
+// `text` deflated as the renderer does it, handed over 10,000 bytes at a time.
+exporter::DeflatedText deflatedInPieces(const QByteArray& text) {
+    exporter::DeflatedTextWriter writer;
+    for (qsizetype at = 0; at < text.size(); at += 10'000)
+        writer.append(
+            QByteArrayView(text).sliced(at, std::min<qsizetype>(10'000, text.size() - at)));
+    return writer.finish();
+}
+
+// `deflated` inflated `pieceBytes` at most at a time, as a plain scrape is sent.
+QByteArray inflatedInPieces(const exporter::DeflatedText& deflated, qsizetype pieceBytes) {
+    exporter::TextInflater inflater(deflated);
+    QByteArray inflated;
+    for (QByteArray piece = inflater.next(pieceBytes); !piece.isEmpty();
+         piece = inflater.next(pieceBytes)) {
+        if (piece.size() > pieceBytes)
+            return "a piece over the size asked";
+        inflated += piece;
+    }
+    return inflated;
+}
+
+uint32_t crc32Of(const QByteArray& text) {
+    return uint32_t(::crc32(::crc32(0, nullptr, 0),
+                            reinterpret_cast<const Bytef*>(text.constData()), uInt(text.size())));
 }
 
 // The lines of `text` for metric `name` (samples only, not HELP/TYPE).
@@ -422,25 +453,43 @@ private slots:
         for (int i = 0; i < 3000; ++i)
             text += "kafka_consumergroup_group_lag{group=\"g" + QByteArray::number(i % 7) + "\"} " +
                     QByteArray(i % 97, 'x') + QByteArray::number(i) + "\n";
-        exporter::DeflatedTextWriter writer;
-        for (qsizetype at = 0; at < text.size(); at += 10'000)
-            writer.append(QByteArrayView(text.constData() + at,
-                                         std::min<qsizetype>(10000, text.size() - at)));
-        const exporter::DeflatedText deflated = writer.finish();
+        const exporter::DeflatedText deflated = deflatedInPieces(text);
         QCOMPARE(deflated.textSize, text.size());
-        QVERIFY(deflated.blocks.size() < text.size() / 10);
+        QCOMPARE(deflated.crc32, crc32Of(text));
+        QVERIFY(deflated.deflatedSize() < text.size() / 10);
         for (const qsizetype pieceBytes :
-             {qsizetype(1), qsizetype(7), qsizetype(4096), qsizetype(1) << 20}) {
-            exporter::TextInflater inflater(deflated);
-            QByteArray inflated;
-            for (QByteArray piece = inflater.next(pieceBytes); !piece.isEmpty();
-                 piece = inflater.next(pieceBytes)) {
-                QVERIFY(piece.size() <= pieceBytes);
-                inflated += piece;
-            }
-            QCOMPARE(inflated.size(), text.size());
-            QVERIFY2(inflated == text, qPrintable(QString::number(pieceBytes)));
+             {qsizetype(1), qsizetype(7), qsizetype(4096), qsizetype(1) << 20})
+            QVERIFY2(inflatedInPieces(deflated, pieceBytes) == text,
+                     qPrintable(QString::number(pieceBytes)));
+    }
+
+    // Texts deflated apart (the renderer's threads deflate a family each) join into one text
+    // with the checksum of the whole: big runs are kept as they are, small ones copied onto
+    // their neighbour, and the runs inflate as one stream, a piece across their joins.
+    void textsDeflatedApartJoinIntoOne() {
+        QRandomGenerator random(33);
+        QByteArray text;
+        QList<qsizetype> partEnds;
+        // Hex digits deflate to about half: each big part is over a megabyte deflated.
+        for (const int lines : {150'000, 0, 10, 150'000, 3}) {
+            for (int i = 0; i < lines; ++i)
+                text += "lag{group=\"" + QByteArray::number(random.generate64(), 16) + "\"} 1\n";
+            partEnds.append(text.size());
         }
+        exporter::DeflatedText joined;
+        qsizetype partStart = 0;
+        for (const qsizetype partEnd : partEnds) {
+            joined.append(deflatedInPieces(text.mid(partStart, partEnd - partStart)));
+            partStart = partEnd;
+        }
+        // The first part, the empty and the small one joined to it, the second big part
+        // with the last small one.
+        QCOMPARE(joined.blocks.size(), 2);
+        QCOMPARE(joined.textSize, text.size());
+        QCOMPARE(joined.crc32, crc32Of(text));
+        for (const qsizetype pieceBytes : {qsizetype(4093), qsizetype(1) << 20})
+            QVERIFY2(inflatedInPieces(joined, pieceBytes) == text,
+                     qPrintable(QString::number(pieceBytes)));
     }
 
     void aScrapeThatTakesGzipGetsTheSameTextDeflated() {
