@@ -100,17 +100,6 @@ PartitionStatus HealthEvaluator::evaluateCommits(const std::vector<CommitObserva
     return PartitionStatus::Ok;
 }
 
-HealthEvaluator::PartitionState& HealthEvaluator::state(const QString& group,
-                                                        const kafka::TopicPartition& partition) {
-    return entryFor(m_groups[group], partition).state;
-}
-
-const HealthEvaluator::PartitionState*
-HealthEvaluator::find(const GroupPartitions& partitions, const kafka::TopicPartition& partition) {
-    const PartitionEntry* entry = findByPartition(partitions, partition);
-    return entry ? &entry->state : nullptr;
-}
-
 void HealthEvaluator::fitToSize(GroupPartitions& partitions) {
     // A quarter unused at most. Growing keeps to that already (entryFor), so this trims only
     // a group whose partitions went (removePartition), which is rare.
@@ -120,35 +109,24 @@ void HealthEvaluator::fitToSize(GroupPartitions& partitions) {
 
 void HealthEvaluator::observeCommit(const QString& group, const kafka::TopicPartition& partition,
                                     const CommitObservation& commit) {
-    state(group, partition).window.add(commit, m_options);
-}
-
-void HealthEvaluator::setCurrentLag(const QString& group, const kafka::TopicPartition& partition,
-                                    int64_t currentLag) {
-    state(group, partition).currentLag = currentLag;
-}
-
-void HealthEvaluator::setCurrentLags(const monitor::GroupSnapshot& snapshot) {
-    for (const monitor::PartitionSnapshot& partition : snapshot.partitions)
-        if (const auto lag = partition.lagToConsume())
-            setCurrentLag(snapshot.groupId(), partition.topicPartition, *lag);
-    if (const auto it = m_groups.find(snapshot.groupId()); it != m_groups.end())
-        fitToSize(*it);
+    entryFor(m_groups[group], partition).window.add(commit, m_options);
 }
 
 void HealthEvaluator::observeSnapshot(const monitor::GroupSnapshot& snapshot, int64_t takenAtMs) {
+    GroupPartitions* partitions = nullptr;
     for (const monitor::PartitionSnapshot& partition : snapshot.partitions) {
         const std::optional<int64_t> lag = partition.lagToConsume();
         if (!partition.committedOffset || !lag)
             continue;
-        PartitionState& partitionState = state(snapshot.groupId(), partition.topicPartition);
-        partitionState.currentLag = *lag;
-        const auto& commits = partitionState.window.commits();
+        if (!partitions)
+            partitions = &m_groups[snapshot.groupId()];
+        CommitWindow& window = entryFor(*partitions, partition.topicPartition).window;
+        const auto& commits = window.commits();
         if (commits.empty() || commits.back().offset != *partition.committedOffset)
-            partitionState.window.add({*partition.committedOffset, *lag, takenAtMs}, m_options);
+            window.add({*partition.committedOffset, *lag, takenAtMs}, m_options);
     }
-    if (const auto it = m_groups.find(snapshot.groupId()); it != m_groups.end())
-        fitToSize(*it);
+    if (partitions)
+        fitToSize(*partitions);
 }
 
 void HealthEvaluator::removePartition(const QString& group,
@@ -157,17 +135,20 @@ void HealthEvaluator::removePartition(const QString& group,
 }
 
 PartitionHealth HealthEvaluator::evaluate(const kafka::TopicPartition& partition,
-                                          const PartitionState& state) const {
+                                          const CommitWindow* window,
+                                          std::optional<int64_t> currentLag) const {
+    static const CommitWindow noCommits;
+    const CommitWindow& commitWindow = window ? *window : noCommits;
     PartitionHealth health;
     health.topicPartition = partition;
-    const auto& commits = state.window.commits();
-    health.complete = state.window.complete(m_options);
+    const auto& commits = commitWindow.commits();
+    health.complete = commitWindow.complete(m_options);
     if (!commits.empty()) {
         health.start = commits.front();
         health.end = commits.back();
     }
     // Without a log-end reading yet, the newest commit's own lag is the best we know.
-    health.currentLag = state.currentLag;
+    health.currentLag = currentLag;
     if (!health.currentLag && !commits.empty())
         health.currentLag = commits.back().lag;
     health.status =
@@ -176,27 +157,47 @@ PartitionHealth HealthEvaluator::evaluate(const kafka::TopicPartition& partition
 }
 
 PartitionHealth HealthEvaluator::evaluatePartition(const QString& group,
-                                                   const kafka::TopicPartition& partition) const {
-    const auto groupIt = m_groups.constFind(group);
-    if (groupIt != m_groups.cend())
-        if (const PartitionState* state = find(*groupIt, partition))
-            return evaluate(partition, *state);
-    PartitionHealth unknown;
-    unknown.topicPartition = partition;
-    unknown.reason = QStringLiteral("no commits yet");
-    return unknown;
+                                                   const kafka::TopicPartition& partition,
+                                                   std::optional<int64_t> currentLag) const {
+    const PartitionEntry* entry = nullptr;
+    if (const auto groupIt = m_groups.constFind(group); groupIt != m_groups.cend())
+        entry = findByPartition(*groupIt, partition);
+    return evaluate(partition, entry ? &entry->window : nullptr, currentLag);
 }
 
-GroupHealth HealthEvaluator::evaluateGroup(const QString& group) const {
+GroupHealth HealthEvaluator::evaluateGroup(const QString& group,
+                                           const monitor::GroupSnapshot* lastPoll) const {
     GroupHealth health;
     health.group = group;
+    static const GroupPartitions noPartitions;
     const auto groupIt = m_groups.constFind(group);
-    if (groupIt == m_groups.cend() || groupIt->empty())
+    const GroupPartitions& windows = groupIt != m_groups.cend() ? *groupIt : noPartitions;
+    // The poll's partitions with a lag, each with its window if it has one; then the windows
+    // of partitions the poll has no lag for.
+    std::vector<bool> judged(windows.size(), false);
+    if (lastPoll)
+        for (const monitor::PartitionSnapshot& partition : lastPoll->partitions) {
+            const std::optional<int64_t> lag = partition.lagToConsume();
+            if (!lag)
+                continue;
+            const PartitionEntry* entry = findByPartition(windows, partition.topicPartition);
+            if (entry)
+                judged[size_t(entry - windows.data())] = true;
+            health.partitions.append(
+                evaluate(partition.topicPartition, entry ? &entry->window : nullptr, lag));
+        }
+    for (size_t i = 0; i < windows.size(); ++i)
+        if (!judged[i])
+            health.partitions.append(evaluate(windows[i].partition, &windows[i].window, {}));
+    if (health.partitions.isEmpty())
         return health; // NotFound
+    std::sort(health.partitions.begin(), health.partitions.end(),
+              [](const PartitionHealth& a, const PartitionHealth& b) {
+                  return a.topicPartition < b.topicPartition;
+              });
     health.status = GroupStatus::Ok;
     int completePartitions = 0;
-    for (const PartitionEntry& entry : *groupIt) {
-        PartitionHealth partition = evaluate(entry.partition, entry.state);
+    for (const PartitionHealth& partition : std::as_const(health.partitions)) {
         const int64_t lag = partition.currentLag.value_or(0);
         health.totalLag += std::max<int64_t>(0, lag);
         if (!health.maxLag || lag > health.maxLag->currentLag.value_or(0))
@@ -207,7 +208,6 @@ GroupHealth HealthEvaluator::evaluateGroup(const QString& group) const {
             health.status = GroupStatus::Warning;
         else if (partition.status > PartitionStatus::Warning)
             health.status = GroupStatus::Error;
-        health.partitions.append(std::move(partition));
     }
     health.complete = double(completePartitions) / double(health.partitions.size());
     return health;

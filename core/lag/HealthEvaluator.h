@@ -38,19 +38,19 @@ public:
     // A commit seen on the offsets topic (or by polling), with the lag it left.
     void observeCommit(const QString& group, const kafka::TopicPartition& partition,
                        const CommitObservation& commit);
-    // The latest lag from the latest log end; it decides the "lag is zero now" rule.
-    void setCurrentLag(const QString& group, const kafka::TopicPartition& partition,
-                       int64_t currentLag);
-    // The same for every partition of a poll of the group that has a lag.
-    void setCurrentLags(const monitor::GroupSnapshot& snapshot);
     // Polling mode: a partition's commit is recorded when its committed offset changed
     // since the last poll (an unchanged offset is not a new commit as far as polling can
-    // tell, so a stalled consumer shows as STOP), and every current lag is set.
+    // tell, so a stalled consumer shows as STOP).
     void observeSnapshot(const monitor::GroupSnapshot& snapshot, int64_t takenAtMs);
 
-    PartitionHealth evaluatePartition(const QString& group,
-                                      const kafka::TopicPartition& partition) const;
-    GroupHealth evaluateGroup(const QString& group) const;
+    // The verdicts take the current lag (the "lag is zero now" rule) from the group's last
+    // poll, which the monitor keeps anyway; without one, or for a partition the poll has no
+    // lag for, the newest commit's lag stands in. A group's partitions are those with a commit
+    // in their window and those of the poll with a lag.
+    PartitionHealth evaluatePartition(const QString& group, const kafka::TopicPartition& partition,
+                                      std::optional<int64_t> currentLag = std::nullopt) const;
+    GroupHealth evaluateGroup(const QString& group,
+                              const monitor::GroupSnapshot* lastPoll = nullptr) const;
 
     // STOP needs at least this long without a commit, however short the window's span.
     static constexpr int64_t minimumStopSilenceMs = 10'000;
@@ -66,26 +66,20 @@ public:
     qsizetype groupCount() const { return m_groups.size(); }
 
 private:
-    struct PartitionState {
-        CommitWindow window;
-        std::optional<int64_t> currentLag;
-    };
     struct PartitionEntry {
         kafka::TopicPartition partition;
-        PartitionState state;
+        CommitWindow window;
     };
-    // Sorted by partition. A vector, not a QMap: a map node per partition was 128 bytes
-    // (heaptrack: 128 MB at 100,000 groups of ten partitions) where an entry is 80; a vector
-    // grows by a quarter (entryFor), and polls trim what removed partitions leave unused
-    // (fitToSize).
+    // Sorted by partition, one per partition with a commit (a partition of a poll with only a
+    // lag has none: at 100,000 idle groups that was 80 MB of entries holding a lag the poll
+    // holds too). A vector, not a QMap: a map node per partition was 128 bytes (heaptrack: 128
+    // MB at 100,000 groups of ten partitions) where an entry is 64; a vector grows by a quarter
+    // (entryFor), and polls trim what removed partitions leave unused (fitToSize).
     using GroupPartitions = std::vector<PartitionEntry>;
 
-    PartitionState& state(const QString& group, const kafka::TopicPartition& partition);
-    static const PartitionState* find(const GroupPartitions& partitions,
-                                      const kafka::TopicPartition& partition);
     static void fitToSize(GroupPartitions& partitions);
-    PartitionHealth evaluate(const kafka::TopicPartition& partition,
-                             const PartitionState& state) const;
+    PartitionHealth evaluate(const kafka::TopicPartition& partition, const CommitWindow* window,
+                             std::optional<int64_t> currentLag) const;
 
     const Clock& m_clock;
     Options m_options;

@@ -103,7 +103,6 @@ void GroupMonitor::observePoll(const GroupSnapshot& snapshot, int64_t takenAtMs)
     const bool detail = keepsDetail(snapshot.groupId());
     m_lag.recordPoll(snapshot, takenAtMs, detail);
     if (commitsFromStream()) {
-        m_health.setCurrentLags(snapshot);
         m_commits.flushCommitsAwaitingLogEnd(snapshot.groupId());
     } else {
         m_health.observeSnapshot(snapshot, takenAtMs);
@@ -312,7 +311,7 @@ GroupMonitorSnapshot GroupMonitor::snapshot(const QString& group) const {
     result.group = group;
     result.takenAtMs = m_clock.nowMs();
     result.timeline = m_timeline.timeline(group);
-    result.health = m_health.evaluateGroup(group);
+    result.health = m_health.evaluateGroup(group, lastPoll(group));
     result.rebalance = m_rebalances.health(group, &result.timeline);
     QString unusedReason;
     joinRebalanceHealth(result.health.status, unusedReason, result.rebalance);
@@ -383,7 +382,7 @@ GroupTrend GroupMonitor::trend(const QString& group, const GroupMonitorSnapshot*
         trend.worstPartition = worstPartitionStatus(detail->health);
         trend.partitions = partitionTrends(poll, detail->health, detail);
     } else {
-        const lag::GroupHealth health = m_health.evaluateGroup(group);
+        const lag::GroupHealth health = m_health.evaluateGroup(group, poll);
         trend.lagHealth = health.status;
         trend.worstPartition = worstPartitionStatus(health);
         trend.healthReason = worstPartitionReason(health);

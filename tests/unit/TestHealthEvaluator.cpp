@@ -23,6 +23,22 @@ Commits commitsEveryMinute(const QList<int64_t>& offsets, const QList<int64_t>& 
     return commits;
 }
 
+// A poll of the group with these partitions' lags (each with a commit at offset 1).
+groupscope::monitor::GroupSnapshot
+pollWithLags(const QList<std::pair<TopicPartition, int64_t>>& lags) {
+    groupscope::monitor::GroupSnapshot snapshot;
+    snapshot.description.groupId = group;
+    for (const auto& [partition, lag] : lags) {
+        groupscope::monitor::PartitionSnapshot row;
+        row.topicPartition = partition;
+        row.committedOffset = 1;
+        row.logEndOffset = 1 + lag;
+        row.lag = lag;
+        snapshot.partitions.append(row);
+    }
+    return snapshot;
+}
+
 const QList<int64_t> advancing{100, 200, 300, 400, 500, 600, 700, 800, 900, 1000};
 const QList<int64_t> shrinkingLag{900, 850, 800, 750, 700, 650, 600, 550, 500, 450};
 const QList<int64_t> growingLag{100, 120, 140, 160, 180, 200, 220, 240, 260, 280};
@@ -156,8 +172,7 @@ private slots:
             clock.setNowMs(start + 60'000LL * i);
             evaluator.observeCommit(group, orders0, {advancing[i], shrinkingLag[i], clock.nowMs()});
         }
-        evaluator.setCurrentLag(group, orders0, 450);
-        PartitionHealth health = evaluator.evaluatePartition(group, orders0);
+        PartitionHealth health = evaluator.evaluatePartition(group, orders0, 450);
         QCOMPARE(health.status, PartitionStatus::Ok);
         QCOMPARE(health.complete, 1.0);
         QCOMPARE(health.start->offset, int64_t(100));
@@ -165,30 +180,41 @@ private slots:
         QCOMPARE(health.currentLag, std::optional<int64_t>(450));
 
         clock.advance(std::chrono::minutes(10));
-        health = evaluator.evaluatePartition(group, orders0);
+        health = evaluator.evaluatePartition(group, orders0, 450);
         QCOMPARE(health.status, PartitionStatus::Stop);
-        QCOMPARE(evaluator.evaluateGroup(group).status, GroupStatus::Error);
+        const auto stillBehind = pollWithLags({{orders0, 450}});
+        QCOMPARE(evaluator.evaluateGroup(group, &stillBehind).status, GroupStatus::Error);
 
         // It catches up while stopped (log end reached): no lag, no problem.
-        evaluator.setCurrentLag(group, orders0, 0);
-        QCOMPARE(evaluator.evaluatePartition(group, orders0).status, PartitionStatus::Ok);
+        QCOMPARE(evaluator.evaluatePartition(group, orders0, 0).status, PartitionStatus::Ok);
+        const auto caughtUp = pollWithLags({{orders0, 0}});
+        QCOMPARE(evaluator.evaluateGroup(group, &caughtUp).status, GroupStatus::Ok);
     }
 
     void groupTakesTheWorstPartition() {
         ManualClock clock(lastCommit + 1000);
         HealthEvaluator evaluator(clock);
         QCOMPARE(evaluator.evaluateGroup(group).status, GroupStatus::NotFound);
+        // A partition of the poll with a lag and no commit yet is judged, from the poll alone:
+        // the evaluator keeps nothing for it.
+        const auto lagOnly = pollWithLags({{orders0, 450}});
+        const GroupHealth judgedOnLag = evaluator.evaluateGroup(group, &lagOnly);
+        QCOMPARE(judgedOnLag.status, GroupStatus::Ok);
+        QCOMPARE(judgedOnLag.partitions.size(), 1);
+        QCOMPARE(judgedOnLag.partitions[0].reason, QStringLiteral("no commits yet"));
+        QCOMPARE(judgedOnLag.totalLag, int64_t(450));
+        QCOMPARE(evaluator.groupCount(), 0);
 
         for (const CommitObservation& commit : commitsEveryMinute(advancing, shrinkingLag))
             evaluator.observeCommit(group, orders0, commit);
-        evaluator.setCurrentLag(group, orders0, 450);
-        GroupHealth health = evaluator.evaluateGroup(group);
+        auto poll = pollWithLags({{orders0, 450}});
+        GroupHealth health = evaluator.evaluateGroup(group, &poll);
         QCOMPARE(health.status, GroupStatus::Ok);
 
         for (const CommitObservation& commit : commitsEveryMinute(advancing, growingLag))
             evaluator.observeCommit(group, orders1, commit);
-        evaluator.setCurrentLag(group, orders1, 280);
-        health = evaluator.evaluateGroup(group);
+        poll = pollWithLags({{orders1, 280}, {orders0, 450}});
+        health = evaluator.evaluateGroup(group, &poll);
         QCOMPARE(health.status, GroupStatus::Warning);
         QCOMPARE(health.partitions.size(), 2);
         QCOMPARE(health.partitions[1].status, PartitionStatus::Warning);
@@ -199,7 +225,7 @@ private slots:
         const TopicPartition audit{QStringLiteral("audit"), 0};
         evaluator.observeCommit(group, audit, {5, 9, lastCommit - 60'000});
         evaluator.observeCommit(group, audit, {4, 9, lastCommit});
-        health = evaluator.evaluateGroup(group);
+        health = evaluator.evaluateGroup(group, &poll);
         QCOMPARE(health.status, GroupStatus::Error);
         QCOMPARE(health.partitions[0].topicPartition, audit); // sorted by topic
         QCOMPARE(health.partitions[0].status, PartitionStatus::Rewind);
@@ -222,8 +248,12 @@ private slots:
     void pollingRecordsOnlyChangedOffsets() {
         ManualClock clock(start);
         HealthEvaluator evaluator(clock);
+        groupscope::monitor::GroupSnapshot snapshot; // the last poll
+        const auto judged = [&] {
+            return evaluator.evaluateGroup(group, &snapshot).partitions.at(0);
+        };
         auto poll = [&](int64_t committed, int64_t logEnd) {
-            groupscope::monitor::GroupSnapshot snapshot;
+            snapshot = {};
             snapshot.description.groupId = group;
             groupscope::monitor::PartitionSnapshot partition;
             partition.topicPartition = orders0;
@@ -236,18 +266,19 @@ private slots:
         };
         for (int i = 0; i < 5; ++i)
             poll(100 + 10 * i, 200 + 5 * i); // catching up
-        PartitionHealth health = evaluator.evaluatePartition(group, orders0);
+        PartitionHealth health = judged();
         QCOMPARE(health.status, PartitionStatus::Ok);
         QCOMPARE(health.end->offset, int64_t(140));
         for (int i = 0; i < 3; ++i)
             poll(140, 230);
-        health = evaluator.evaluatePartition(group, orders0);
-        QCOMPARE(health.end->timestampMs, start + 8000); // still the last change
-        QCOMPARE(health.currentLag, std::optional<int64_t>(90));
+        health = judged();
+        QCOMPARE(health.end->timestampMs, start + 8000);         // still the last change
+        QCOMPARE(health.end->lag, int64_t(80));                  // as it was then
+        QCOMPARE(health.currentLag, std::optional<int64_t>(90)); // the last poll's
         QCOMPARE(health.status, PartitionStatus::Ok);
         for (int i = 0; i < 2; ++i)
             poll(140, 240);
-        QCOMPARE(evaluator.evaluatePartition(group, orders0).status, PartitionStatus::Stop);
+        QCOMPARE(judged().status, PartitionStatus::Stop);
     }
 
     // A group caught up on a transactional topic: the log ends in a commit marker, so the
@@ -256,8 +287,12 @@ private slots:
     void transactionMarkerAtTheEndIsNotAStall() {
         ManualClock clock(start);
         HealthEvaluator evaluator(clock);
+        groupscope::monitor::GroupSnapshot snapshot; // the last poll
+        const auto judged = [&] {
+            return evaluator.evaluateGroup(group, &snapshot).partitions.at(0);
+        };
         auto poll = [&](std::optional<int64_t> effectiveLag) {
-            groupscope::monitor::GroupSnapshot snapshot;
+            snapshot = {};
             snapshot.description.groupId = group;
             groupscope::monitor::PartitionSnapshot partition;
             partition.topicPartition = orders0;
@@ -271,12 +306,12 @@ private slots:
         };
         for (int i = 0; i < 12; ++i)
             poll(0);
-        PartitionHealth health = evaluator.evaluatePartition(group, orders0);
+        PartitionHealth health = judged();
         QCOMPARE(health.currentLag, std::optional<int64_t>(0));
         QCOMPARE(health.status, PartitionStatus::Ok);
         // Undecided (lag detail not read): the plain lag is all there is.
         poll(std::nullopt);
-        health = evaluator.evaluatePartition(group, orders0);
+        health = judged();
         QCOMPARE(health.currentLag, std::optional<int64_t>(1));
     }
 };
