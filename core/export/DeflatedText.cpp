@@ -76,12 +76,12 @@ DeflatedText DeflatedTextWriter::finish() {
 void DeflatedText::append(DeflatedText next) {
     crc32 = uint32_t(::crc32_combine(crc32, next.crc32, z_off_t(next.textSize)));
     textSize += next.textSize;
-    // Runs under a megabyte are copied onto their neighbour: a scrape writes each run on its
-    // own, and Qt's socket sends one per turn of the event loop (a family of a few groups
-    // deflates to a few hundred bytes). Only the runs of big families stay apart, uncopied.
+    // Runs under a megabyte next to each other are copied into one: a scrape writes each run
+    // on its own, and Qt's socket sends one per turn of the event loop (a family of a few
+    // groups deflates to a few hundred bytes). Big runs are never copied.
     constexpr qsizetype smallRun = 1 << 20;
     for (QByteArray& run : next.blocks) {
-        if (!blocks.isEmpty() && (blocks.last().size() < smallRun || run.size() < smallRun))
+        if (!blocks.isEmpty() && blocks.last().size() < smallRun && run.size() < smallRun)
             blocks.last().append(run);
         else
             blocks.append(std::move(run));
