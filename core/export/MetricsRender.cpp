@@ -250,13 +250,4 @@ int MetricsRender::groupCount() const {
     return int(m_rows->groups.size());
 }
 
-void writeClusterMetrics(PrometheusTextWriter& writer, const monitor::ClusterView& view,
-                         const ExportOptions& options, int* groupCount) {
-    const MetricsRender render(view, options);
-    for (qsizetype family = 0; family < render.familyCount(); ++family)
-        render.writeFamily(family, writer);
-    if (groupCount)
-        *groupCount = render.groupCount();
-}
-
 } // namespace groupscope::exporter

@@ -11,8 +11,7 @@ namespace groupscope::exporter {
 // A view as the exporter writes it: its groups, partitions (or topics) and logs that pass the
 // filters, with their label sets, gathered once a refresh. Its families are then written one
 // at a time, in any order and from several threads at once, each to a writer of its own;
-// joined in their order they are the text writeClusterMetrics() writes. The view must
-// outlive it.
+// joined in their order they are the view's text (ViewRenderer). The view must outlive it.
 class MetricsRender {
 public:
     MetricsRender(const monitor::ClusterView& view, const ExportOptions& options);
@@ -32,11 +31,5 @@ private:
     std::unique_ptr<Rows> m_rows;
     std::vector<std::function<void(PrometheusTextWriter&)>> m_families;
 };
-
-// The per-partition (or per-topic), per-group and log families of `view`'s groups and
-// topics that pass the filters, written to `writer` in one piece. `groups` (when given)
-// receives how many groups were exported.
-void writeClusterMetrics(PrometheusTextWriter& writer, const monitor::ClusterView& view,
-                         const ExportOptions& options, int* groups = nullptr);
 
 } // namespace groupscope::exporter

@@ -50,11 +50,16 @@ GroupSnapshot group(const QString& id, QList<monitor::PartitionSnapshot> partiti
     return snapshot;
 }
 
-// The view's families as the exporter writes them, in one piece.
+// The view's families as the exporter writes them, one after another in one piece: the
+// text the renderer's threads make in parts and join.
 QByteArray render(const monitor::ClusterView& view, const exporter::ExportOptions& options,
                   int* groups = nullptr) {
+    const exporter::MetricsRender metrics(view, options);
     PrometheusTextWriter writer;
-    exporter::writeClusterMetrics(writer, view, options, groups);
+    for (qsizetype family = 0; family < metrics.familyCount(); ++family)
+        metrics.writeFamily(family, writer);
+    if (groups)
+        *groups = metrics.groupCount();
     return writer.take();
 }
 
