@@ -36,70 +36,70 @@ QString seconds(double value) {
 
 } // namespace
 
-QString AlertDecider::verdictLabel(const monitor::GroupTrend& trend) {
-    switch (trend.lagHealth) {
+QString AlertDecider::verdictLabel(lag::GroupStatus lagHealth,
+                                   lag::PartitionStatus worstPartition) {
+    switch (lagHealth) {
     case lag::GroupStatus::NotFound:
         return QStringLiteral("\u2013");
     case lag::GroupStatus::Ok:
     case lag::GroupStatus::Warning:
-        return lag::groupStatusName(trend.lagHealth);
+        return lag::groupStatusName(lagHealth);
     case lag::GroupStatus::Error:
         break;
     }
-    return QStringLiteral("ERR (%1)").arg(lag::partitionStatusName(trend.worstPartition));
+    return QStringLiteral("ERR (%1)").arg(lag::partitionStatusName(worstPartition));
 }
 
-AlertDecider::Observation AlertDecider::observe(const monitor::GroupSnapshot& group) {
+AlertDecider::Observation AlertDecider::observe(const monitor::GroupSummary& group) {
     Observation observation;
-    const monitor::GroupTrend& trend = group.trend;
-    observation.lagHealth = trend.lagHealth;
-    observation.worstPartition = trend.worstPartition;
-    observation.verdict = verdictLabel(trend);
-    observation.stuck = trend.rebalance.stuckRebalance;
-    observation.storm = trend.rebalance.rebalanceStorm;
-    observation.members = int(group.description.members.size());
-    observation.empty = observation.members == 0 && group.exists() &&
-                        group.description.state != kafka::GroupState::Dead;
-    if (std::any_of(
-            group.partitions.cbegin(), group.partitions.cend(),
-            [](const monitor::PartitionSnapshot& partition) { return partition.lag.has_value(); }))
-        observation.totalLag = group.totalLag();
-    if (trend.maxTimeLag.isKnown())
-        observation.timeLagSeconds = trend.maxTimeLag.seconds;
+    observation.lagHealth = group.lagHealth;
+    observation.worstPartition = group.worstPartition;
+    observation.verdict = verdictLabel(group.lagHealth, group.worstPartition);
+    observation.stuck = group.rebalance.stuckRebalance;
+    observation.storm = group.rebalance.rebalanceStorm;
+    observation.members = group.memberCount;
+    // A list row is a group that exists (GroupSnapshot::exists()).
+    observation.empty = observation.members == 0 && group.state != kafka::GroupState::Dead;
+    observation.totalLag = group.totalLag;
+    if (group.timeLag.isKnown())
+        observation.timeLagSeconds = group.timeLag.seconds;
     return observation;
 }
 
-QList<Alert> AlertDecider::observe(const monitor::ClusterSnapshot& cluster,
+QList<Alert> AlertDecider::observe(const QList<monitor::GroupSummary>& groups,
                                    const QSet<QString>& watched, int64_t atMs) {
     for (auto it = m_previous.begin(); it != m_previous.end();)
         it = watched.contains(it.key()) ? std::next(it) : m_previous.erase(it);
-    // The watched groups are looked up in the cluster's (sorted) groups, not every group of
-    // the cluster in the watched set: a user watches a few of what may be 100,000 groups, and
-    // this runs on the GUI thread at every refresh. In order of group id, as the list shows.
+    // The watched groups are looked up in the list's (sorted) rows, not every row in the
+    // watched set: a user watches a few of what may be 100,000 groups, and this runs on the
+    // GUI thread at every refresh. In order of group id, as the list shows.
     QStringList watchedInOrder(watched.cbegin(), watched.cend());
     watchedInOrder.sort();
     QList<Alert> alerts;
     for (const QString& groupId : std::as_const(watchedInOrder)) {
-        const monitor::GroupSnapshot* listed = cluster.group(groupId);
-        if (!listed || listed->error.isError())
+        const auto listed = std::lower_bound(
+            groups.cbegin(), groups.cend(), groupId,
+            [](const monitor::GroupSummary& row, const QString& id) { return row.groupId < id; });
+        if (listed == groups.cend() || listed->groupId != groupId || !listed->error.isEmpty())
             continue;
-        const monitor::GroupSnapshot& group = *listed;
+        const monitor::GroupSummary& group = *listed;
         Observation now = observe(group);
-        const auto previous = m_previous.find(group.groupId());
+        const auto previous = m_previous.find(groupId);
         if (previous == m_previous.end()) {
-            m_previous.insert(group.groupId(), std::move(now)); // the baseline
+            m_previous.insert(groupId, std::move(now)); // the baseline
             continue;
         }
-        compare(group.groupId(), *previous, now, group, atMs, alerts);
+        compare(*previous, now, group, atMs, alerts);
         *previous = std::move(now);
     }
     return alerts;
 }
 
-void AlertDecider::compare(const QString& group, const Observation& before, const Observation& now,
-                           const monitor::GroupSnapshot& snapshot, int64_t atMs,
+void AlertDecider::compare(const Observation& before, const Observation& now,
+                           const monitor::GroupSummary& summary, int64_t atMs,
                            QList<Alert>& alerts) {
-    const monitor::GroupTrend& trend = snapshot.trend;
+    const QString& group = summary.groupId;
+    const lag::RebalanceHealth& rebalance = summary.rebalance;
     const AlertThresholds thresholds = m_thresholds.value(group);
     // A verdict appearing for the first time is the baseline too.
     const bool bothJudged = before.lagHealth != lag::GroupStatus::NotFound &&
@@ -109,22 +109,22 @@ void AlertDecider::compare(const QString& group, const Observation& before, cons
                             before.lagHealth == lag::GroupStatus::Error &&
                             now.worstPartition != before.worstPartition;
     if (bothJudged && (rise > 0 || otherError))
-        raise({atMs, group, AlertKind::Health, before.verdict, now.verdict, trend.healthReason},
+        raise({atMs, group, AlertKind::Health, before.verdict, now.verdict, summary.healthReason},
               alerts);
     if (now.stuck && !before.stuck)
         raise({atMs, group, AlertKind::StuckRebalance, QStringLiteral("rebalancing"),
-               QStringLiteral("stuck for %1").arg(seconds(trend.rebalance.currentRebalanceSeconds)),
-               trend.rebalance.summary()},
+               QStringLiteral("stuck for %1").arg(seconds(rebalance.currentRebalanceSeconds)),
+               rebalance.summary()},
               alerts);
     if (now.storm && !before.storm)
         raise({atMs, group, AlertKind::RebalanceStorm,
-               QStringLiteral("< %1 in 10 min").arg(trend.rebalance.stormThreshold),
-               QStringLiteral("%1 in 10 min").arg(trend.rebalance.rebalancesLast10Min),
-               trend.rebalance.summary()},
+               QStringLiteral("< %1 in 10 min").arg(rebalance.stormThreshold),
+               QStringLiteral("%1 in 10 min").arg(rebalance.rebalancesLast10Min),
+               rebalance.summary()},
               alerts);
     if (now.empty && before.members > 0)
         raise({atMs, group, AlertKind::GroupEmptied, memberCountText(before.members),
-               QStringLiteral("empty"), trend.rebalance.cause()},
+               QStringLiteral("empty"), rebalance.cause()},
               alerts);
     if (const auto limit = thresholds.maxTotalLag; limit && before.totalLag && now.totalLag &&
                                                    *before.totalLag <= *limit &&

@@ -2,7 +2,7 @@
 
 #include "alerts/Alert.h"
 #include "alerts/AlertThresholds.h"
-#include "snapshot/GroupSnapshot.h"
+#include "monitor/GroupSummary.h"
 
 #include <QHash>
 #include <QSet>
@@ -37,16 +37,16 @@ public:
         m_thresholds = thresholds;
     }
 
-    // The alerts of one refresh at `atMs`: every group of `cluster` that is in `watched`.
-    // Groups that stopped being watched are forgotten, so watching one again starts with a
-    // baseline.
-    QList<Alert> observe(const monitor::ClusterSnapshot& cluster, const QSet<QString>& watched,
+    // The alerts of one refresh at `atMs`: every group of `groups` (the group list's rows,
+    // sorted by id, so an alert says what the list shows) that is in `watched`. Groups that
+    // stopped being watched are forgotten, so watching one again starts with a baseline.
+    QList<Alert> observe(const QList<monitor::GroupSummary>& groups, const QSet<QString>& watched,
                          int64_t atMs);
     // A new connection: every group starts with a baseline again.
     void reset();
 
     // "ERR (STALL)", "WARN", "OK", "–" (no verdict yet): lag's verdict as alerts name it.
-    static QString verdictLabel(const monitor::GroupTrend& trend);
+    static QString verdictLabel(lag::GroupStatus lagHealth, lag::PartitionStatus worstPartition);
 
 private:
     // What the rules compare, reduced from one refresh of a group.
@@ -62,9 +62,9 @@ private:
         std::optional<double> timeLagSeconds;
     };
 
-    static Observation observe(const monitor::GroupSnapshot& group);
-    void compare(const QString& group, const Observation& before, const Observation& now,
-                 const monitor::GroupSnapshot& snapshot, int64_t atMs, QList<Alert>& alerts);
+    static Observation observe(const monitor::GroupSummary& group);
+    void compare(const Observation& before, const Observation& now,
+                 const monitor::GroupSummary& group, int64_t atMs, QList<Alert>& alerts);
     void raise(Alert alert, QList<Alert>& alerts);
 
     Options m_options;

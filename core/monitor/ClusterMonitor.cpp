@@ -58,8 +58,14 @@ private:
 
     void setWatchedGroups(QStringList groups) {
         m_watched = std::move(groups);
-        if (m_session)
-            m_session->setWatchedGroups(m_watched);
+        if (!m_session)
+            return;
+        m_session->setWatchedGroups(m_watched);
+        // A view at once, before the refresh's poll: with list rows only the watched groups
+        // are in a view in full, and a poll of 100,000 groups takes seconds, which a user
+        // opening a group would wait for in front of an empty detail.
+        if (m_listRows && m_polled)
+            m_outcomes.post({m_session->view()});
     }
 
     void setRebalanceThresholds(QHash<QString, lag::RebalanceThresholds> thresholds) {
@@ -76,9 +82,10 @@ private:
         if (!m_session)
             openSession();
         if (m_session) {
-            if (const auto polled = m_session->refresh(); polled)
+            if (const auto polled = m_session->refresh(); polled) {
+                m_polled = true;
                 m_outcomes.post({m_session->view()});
-            else
+            } else
                 m_outcomes.post({polled.error().toString()});
             // The poll let go of each group's last rows as it went: their pages go back
             // to the system here, as the renderer's do after a render.
@@ -117,6 +124,7 @@ private:
     ThreadMailbox<Outcome>& m_outcomes; // the owner's
     QTimer* m_nextRefresh;
     std::unique_ptr<MonitorSession> m_session;
+    bool m_polled = false; // a poll of the session has succeeded: a view has something to show
 };
 
 ClusterMonitor::ClusterMonitor(kafka::ConnectionProfile profile, QObject* parent)

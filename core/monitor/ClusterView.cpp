@@ -2,6 +2,8 @@
 
 #include <QThreadPool>
 
+#include <algorithm>
+
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -10,6 +12,13 @@ namespace groupscope::monitor {
 
 const GroupSnapshot* ClusterView::group(const QString& groupId) const {
     return cluster.group(groupId);
+}
+
+const GroupSummary* ClusterView::listedGroup(const QString& groupId) const {
+    const auto found = std::lower_bound(
+        groupList.cbegin(), groupList.cend(), groupId,
+        [](const GroupSummary& row, const QString& id) { return row.groupId < id; });
+    return found != groupList.cend() && found->groupId == groupId ? &*found : nullptr;
 }
 
 const GroupMonitorSnapshot* ClusterView::watchedGroup(const QString& groupId) const {

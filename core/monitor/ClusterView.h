@@ -1,10 +1,10 @@
 #pragma once
 // What the live pipeline knows about a cluster at one refresh, as one value for every view:
-// the group list reads `groupList` (a summary per group, made from `cluster`), the alerts
-// read `cluster` (each group's poll with its trend), the group detail and the CLI's
-// watch/timeline read the full snapshot of the groups they watch. Both parts come
-// from the same GroupMonitor in the same refresh, so a watched group's health in the list
-// and in its detail is one verdict.
+// the GUI's group list and alerts read `groupList` (a summary per group), the group detail
+// and the CLI's watch/timeline the full snapshot of the groups they watch, the exporter and
+// the CLI every group's poll with its trend (`cluster`). All come from the same
+// GroupMonitor in the same refresh, so a watched group's health in the list and in its
+// detail is one verdict.
 
 #include "monitor/GroupMonitorSnapshot.h"
 #include "monitor/GroupSummary.h"
@@ -27,11 +27,13 @@ struct OffsetsTopicSkips {
 
 struct ClusterView {
     // Every listed group (sorted by id), with its trend; a group missing from the latest
-    // listing stays until the monitor evicts it (see GroupMonitor::listedGroups()).
+    // listing stays until the monitor evicts it (see GroupMonitor::listedGroups()). With
+    // list rows (the GUI's, ClusterViewBuilder::setListRows), only the watched groups: the
+    // others are their rows in `groupList`.
     ClusterSnapshot cluster;
-    // What the group list shows of `cluster`'s groups that exist, in the same order: made
-    // on the pipeline's thread, so the GUI thread only compares fingerprints. Empty unless
-    // the builder was asked for them (ClusterViewBuilder::setListRows).
+    // What the group list shows of the listed groups that exist, sorted by id: made on the
+    // pipeline's thread, so the GUI thread only compares fingerprints. Empty unless the
+    // builder was asked for them (ClusterViewBuilder::setListRows).
     QList<GroupSummary> groupList;
     // The same groups by topic (the Topics view), also made on the pipeline's thread.
     QList<TopicConsumer> topicConsumers;
@@ -39,7 +41,10 @@ struct ClusterView {
     QList<GroupMonitorSnapshot> watched;
     OffsetsTopicSkips offsetsTopicSkips;
 
+    // The group's full snapshot; null when it is not listed or, with list rows, not watched.
     const GroupSnapshot* group(const QString& groupId) const;
+    // The group's list row (by binary search); null when it is not listed or has no rows.
+    const GroupSummary* listedGroup(const QString& groupId) const;
     const GroupMonitorSnapshot* watchedGroup(const QString& groupId) const;
 };
 

@@ -14,8 +14,9 @@ namespace groupscope::monitor {
 
 // The computing half of the live pipeline, without any Kafka handle: one GroupMonitor fed
 // with every poll and offsets-topic record of a cluster, lean for every group (lag, time
-// lag, rates, health, a sparkline of the last polls) and with full detail (commit history,
-// rebalance timeline, lag series and rebuild) for the watched groups only, so watching a
+// lag, health, a sparkline of the last polls) and with full detail (commit history,
+// rebalance timeline, lag series and rebuild, consumption rates) for the watched groups
+// only, so watching a
 // thousand groups costs megabytes while the open one keeps its hour of history. view() turns
 // it into the one ClusterView every front end reads.
 //
@@ -48,10 +49,11 @@ public:
     const GroupMonitor& monitor() const { return m_monitor; }
 
     ClusterView view() const;
-    // Whether view() also makes the rows of the GUI's group list and Topics tab
-    // (ClusterView::groupList, topicConsumers): at 10,000 groups that is 110,000 rows per
-    // refresh, which the exporter and the CLI never read. Off by default, and with it the
-    // sparkline each row shows (GroupTrend::recentTotalLag stays empty).
+    // Whether view() makes the rows of the GUI's group list and Topics tab
+    // (ClusterView::groupList, topicConsumers) and keeps only the watched groups in full
+    // (ClusterView::cluster), as the GUI reads them; else every group in full, as the
+    // exporter and the CLI read them. Off by default, and with it the sparkline each list
+    // row shows (GroupTrend::recentTotalLag stays empty).
     void setListRows(bool on) {
         m_listRows = on;
         m_monitor.keepSparklines(on);

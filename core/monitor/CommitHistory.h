@@ -33,12 +33,14 @@ public:
         , m_health(health)
         , m_options(options) {}
 
-    // A commit (or tombstone) of the offsets topic; `detail` keeps it in the group's history.
+    // A commit (or tombstone) of the offsets topic; `detail` keeps it in the group's history
+    // and its consumption rate.
     void observeCommit(const offsetstopic::OffsetCommit& commit, bool detail);
     // A commit for the group's detail only (a replay of its own history window).
     void recordDetailCommit(const offsetstopic::OffsetCommit& commit);
     // Without the topic, a poll's committed offsets stand in for the commits: those that
-    // changed since `previous` (the group's last good poll, null for none).
+    // changed since `previous` (the group's last good poll, null for none). Only for a group
+    // in `detail`: the others need nothing from them here (health has its own window).
     void recordPolledCommits(const GroupSnapshot& snapshot, const GroupSnapshot* previous,
                              int64_t takenAtMs, bool detail);
     // A poll brought log ends: commits that waited for one reach the health window.

@@ -69,9 +69,9 @@ public:
         // which a poll stands in for the generation in force.
         int64_t lagBackfillWindowMs = 3'600'000;
         // Which groups keep the detail a view of one group needs (commit history, rebalance
-        // timeline, full lag series, lag rebuild): every group, or only the watched ones. The
-        // numbers the group list shows (lag, time lag, rates, health, the sparkline) are kept
-        // for every group either way, from the same inputs.
+        // timeline, full lag series, lag rebuild, consumption rates): every group, or only the
+        // watched ones. The numbers the group list shows (lag, time lag, health, the
+        // sparkline) are kept for every group either way, from the same inputs.
         bool detailForEveryGroup = true;
         int sparklineSamples = 60; // the group list's recent total lag, one per poll
         // When rebalancing is a storm or stuck, for groups without their own thresholds.

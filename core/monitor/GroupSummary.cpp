@@ -31,6 +31,8 @@ GroupSummary GroupSummary::of(const GroupSnapshot& group) {
     summary.health = group.trend->health;
     summary.healthReason = group.trend->healthReason;
     summary.rebalance = group.trend->rebalance;
+    summary.lagHealth = group.trend->lagHealth;
+    summary.worstPartition = group.trend->worstPartition;
     summary.lagTrend = group.trend->recentTotalLag;
     summary.fingerprint = summary.computeFingerprint();
     return summary;

@@ -29,6 +29,10 @@ struct GroupSummary {
     lag::GroupStatus health = lag::GroupStatus::NotFound;
     QString healthReason;
     lag::RebalanceHealth rebalance; // in the health tooltip
+    // Lag's verdict before rebalance health joins `health`, and the worst partition's
+    // status behind an ERR: what the alerts compare (GroupTrend's, not shown).
+    lag::GroupStatus lagHealth = lag::GroupStatus::NotFound;
+    lag::PartitionStatus worstPartition = lag::PartitionStatus::Ok;
     QList<qint64> lagTrend;
     QString error;
     // Equal for two summaries that show the same (a collision only delays a repaint by

@@ -52,7 +52,10 @@ public:
                               bool topicLeft);
     void removeGroup(const QString& group);
     // The group's detail series only (it is no longer in detail).
-    void removeGroupDetail(const QString& group) { m_lagHistory.removeGroup(group); }
+    void removeGroupDetail(const QString& group) {
+        m_lagHistory.removeGroup(group);
+        m_timeLag.removeGroup(group); // its consumption rates
+    }
 
     // A partition row of a group's detail: its position, time lag, rates and drain.
     MonitoredPartition monitoredPartition(const QString& group,

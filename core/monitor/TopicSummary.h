@@ -2,7 +2,10 @@
 
 #include "snapshot/GroupSnapshot.h"
 
+#include <QHash>
 #include <QList>
+#include <QMap>
+#include <QSet>
 #include <QString>
 
 #include <optional>
@@ -30,6 +33,26 @@ struct TopicConsumer {
     QString key;
 
     size_t computeFingerprint() const;
+};
+
+// The (topic, group) rows of groups added one by one: the pipeline adds each group as it
+// makes the view, without keeping every group's rows for a list of them first.
+class TopicConsumerTable {
+public:
+    // Groups that do not exist (GroupSnapshot::exists()) add nothing.
+    void add(const GroupSnapshot& group);
+    // Every (topic, group) pair added, sorted by topic, then group id.
+    QList<TopicConsumer> rows() &&;
+
+private:
+    struct TopicLog {
+        QSet<int32_t> partitions;
+        int64_t logSize = 0;
+    };
+    // Topic -> group -> its row, and each topic's partitions and log size, counted once
+    // per partition however many groups read it.
+    QMap<QString, QMap<QString, TopicConsumer>> m_byTopic;
+    QHash<QString, TopicLog> m_logs;
 };
 
 // Every (topic, group) pair of the groups that exist, sorted by topic, then group id.

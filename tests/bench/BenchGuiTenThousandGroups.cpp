@@ -14,7 +14,6 @@
 
 #include "BenchFigures.h"
 #include "GuiRefreshMeasure.h"
-#include "WholePoll.h"
 #include "models/GroupFilterProxyModel.h"
 #include "models/GroupListModel.h"
 #include "models/GroupRowOrder.h"
@@ -81,50 +80,44 @@ struct Names {
     }
 };
 
-// One cluster-wide poll: a third of the groups keep up, a third lag by a varying amount,
-// a third fall further behind every poll, so most lag cells change on every refresh.
-QList<monitor::GroupSnapshot> poll(int tick) {
+// Group `g` at one cluster-wide poll: a third of the groups keep up, a third lag by a
+// varying amount, a third fall further behind every poll, so most lag cells change on every
+// refresh.
+monitor::GroupSnapshot polledGroup(int g, int tick) {
     static const Names names;
-    QList<monitor::GroupSnapshot> groups;
-    groups.reserve(groupCount);
-    for (int g = 0; g < groupCount; ++g) {
-        monitor::GroupSnapshot group;
-        group.description.groupId = names.groups.at(g);
-        group.description.type =
-            g % 4 == 0 ? kafka::GroupType::Consumer : kafka::GroupType::Classic;
-        group.description.state =
-            g % 97 == 0 ? kafka::GroupState::Empty : kafka::GroupState::Stable;
-        group.description.protocolType = QStringLiteral("consumer");
-        group.description.partitionAssignor = QStringLiteral("range");
-        if (group.description.state == kafka::GroupState::Stable) {
-            kafka::MemberDescription member;
-            member.memberId = names.members.at(g);
-            member.clientId = names.groups.at(g);
-            group.description.members.append(member);
-        }
-        const monitor::PartitionOwner owner =
-            group.description.members.isEmpty()
-                ? monitor::PartitionOwner()
-                : monitor::PartitionOwner(group.description.members.first());
-        const int topic = g % topicCount;
-        group.partitions.reserve(partitionsPerTopic); // as GroupInspector does
-        for (int p = 0; p < partitionsPerTopic; ++p) {
-            monitor::PartitionSnapshot row;
-            row.topicPartition = {names.topics.at(topic), p};
-            const int64_t end = 1'000'000 + int64_t(tick) * (40 + topic % 13) + p * 101;
-            const int64_t behind = g % 3 == 0   ? 0
-                                   : g % 3 == 1 ? (tick * 7 + g) % 300
-                                                : int64_t(tick) * (g % 50 + 1);
-            row.logStartOffset = 0;
-            row.logEndOffset = end;
-            row.committedOffset = end - behind;
-            row.lag = behind;
-            row.owner = owner;
-            group.partitions.append(row);
-        }
-        groups.append(std::move(group));
+    monitor::GroupSnapshot group;
+    group.description.groupId = names.groups.at(g);
+    group.description.type = g % 4 == 0 ? kafka::GroupType::Consumer : kafka::GroupType::Classic;
+    group.description.state = g % 97 == 0 ? kafka::GroupState::Empty : kafka::GroupState::Stable;
+    group.description.protocolType = QStringLiteral("consumer");
+    group.description.partitionAssignor = QStringLiteral("range");
+    if (group.description.state == kafka::GroupState::Stable) {
+        kafka::MemberDescription member;
+        member.memberId = names.members.at(g);
+        member.clientId = names.groups.at(g);
+        group.description.members.append(member);
     }
-    return groups;
+    const monitor::PartitionOwner owner =
+        group.description.members.isEmpty()
+            ? monitor::PartitionOwner()
+            : monitor::PartitionOwner(group.description.members.first());
+    const int topic = g % topicCount;
+    group.partitions.reserve(partitionsPerTopic); // as GroupInspector does
+    for (int p = 0; p < partitionsPerTopic; ++p) {
+        monitor::PartitionSnapshot row;
+        row.topicPartition = {names.topics.at(topic), p};
+        const int64_t end = 1'000'000 + int64_t(tick) * (40 + topic % 13) + p * 101;
+        const int64_t behind = g % 3 == 0   ? 0
+                               : g % 3 == 1 ? (tick * 7 + g) % 300
+                                            : int64_t(tick) * (g % 50 + 1);
+        row.logStartOffset = 0;
+        row.logEndOffset = end;
+        row.committedOffset = end - behind;
+        row.lag = behind;
+        row.owner = owner;
+        group.partitions.append(row);
+    }
+    return group;
 }
 
 // The pipeline at tick `tick`: its clock advanced one poll interval, the poll observed.
@@ -135,9 +128,15 @@ struct Pipeline {
 
     Pipeline() { builder.setListRows(true); } // as the GUI's monitor does
 
+    // Group by group, as MonitorSession passes on what GroupInspector assembles: each
+    // group's new rows replace its last ones as they come, so two polls' rows are never
+    // held at once (GroupInspector::inspect).
     monitor::ClusterView next() {
         clock.advance(pollInterval);
-        test::observeWholePoll(builder, poll(++tick), true);
+        ++tick;
+        for (int g = 0; g < groupCount; ++g)
+            builder.observePolledGroup(polledGroup(g, tick));
+        builder.endPoll(true);
         monitor::ClusterView view = builder.view();
         view.cluster.takenAt = QDateTime::fromMSecsSinceEpoch(clock.nowMs());
         return view;
@@ -179,14 +178,14 @@ void fillPlainModel(QStandardItemModel& model, const monitor::ClusterView& view)
     model.clear();
     model.setHorizontalHeaderLabels({QStringLiteral("Group"), QStringLiteral("State"),
                                      QStringLiteral("Members"), QStringLiteral("Total lag")});
-    model.setRowCount(int(view.cluster.groups.size()));
+    model.setRowCount(int(view.groupList.size()));
     int row = 0;
-    for (const monitor::GroupSnapshot& group : view.cluster.groups) {
-        model.setItem(row, 0, new QStandardItem(group.groupId()));
-        model.setItem(row, 1, new QStandardItem(kafka::groupStateName(group.description.state)));
-        model.setItem(row, 2, new QStandardItem(QString::number(group.description.members.size())));
+    for (const monitor::GroupSummary& group : view.groupList) {
+        model.setItem(row, 0, new QStandardItem(group.groupId));
+        model.setItem(row, 1, new QStandardItem(kafka::groupStateName(group.state)));
+        model.setItem(row, 2, new QStandardItem(QString::number(group.memberCount)));
         auto* lag = new QStandardItem;
-        lag->setData(qlonglong(group.totalLag()), Qt::DisplayRole);
+        lag->setData(qlonglong(group.totalLag.value_or(0)), Qt::DisplayRole);
         model.setItem(row, 3, lag);
         ++row;
     }

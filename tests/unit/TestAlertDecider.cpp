@@ -5,11 +5,12 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace groupscope;
 using alerts::Alert;
 using alerts::AlertDecider;
 using alerts::AlertKind;
-using monitor::ClusterSnapshot;
 using monitor::GroupSnapshot;
 
 namespace {
@@ -40,17 +41,21 @@ GroupSnapshot group(const QString& id, lag::GroupStatus lagHealth,
     return snapshot;
 }
 
-ClusterSnapshot cluster(const QList<GroupSnapshot>& groups) {
-    ClusterSnapshot snapshot;
-    snapshot.groups = groups;
-    return snapshot;
+// A refresh's group list rows (sorted by id, as the list's are), made from the snapshots as
+// the pipeline makes them.
+QList<monitor::GroupSummary> cluster(QList<GroupSnapshot> groups) {
+    std::sort(groups.begin(), groups.end(), [](const GroupSnapshot& a, const GroupSnapshot& b) {
+        return a.groupId() < b.groupId();
+    });
+    return monitor::summariesOf(groups);
 }
 
 const QSet<QString> watchingOrders{orders};
 const QSet<QString> watchingBoth{orders, billing};
 
 // A refresh of two groups, billing and orders, with these verdicts.
-ClusterSnapshot billingAndOrders(lag::GroupStatus billingHealth, lag::GroupStatus ordersHealth) {
+QList<monitor::GroupSummary> billingAndOrders(lag::GroupStatus billingHealth,
+                                              lag::GroupStatus ordersHealth) {
     return cluster({group(billing, billingHealth), group(orders, ordersHealth)});
 }
 

@@ -10,6 +10,7 @@ using namespace groupscope;
 using monitor::ClusterSnapshot;
 using monitor::ClusterViewBuilder;
 using monitor::GroupSnapshot;
+using monitor::GroupSummary;
 using namespace std::chrono_literals;
 
 namespace {
@@ -42,6 +43,15 @@ ClusterSnapshot observe(ClusterViewBuilder& builder, const ClusterSnapshot& poll
     return builder.view().cluster;
 }
 
+// Records the poll of one group and returns its group list row (a builder with list rows).
+GroupSummary observeListRow(ClusterViewBuilder& builder, const GroupSnapshot& group) {
+    test::observeWholePoll(builder, {group}, true);
+    const monitor::ClusterView view = builder.view();
+    if (view.groupList.size() != 1)
+        qFatal("expected one list row, got %d", int(view.groupList.size()));
+    return view.groupList.first();
+}
+
 } // namespace
 
 class TestClusterViewBuilder : public QObject {
@@ -52,18 +62,16 @@ private slots:
         lag::ManualClock clock;
         ClusterViewBuilder tracker(clock);
         tracker.setListRows(true); // the sparkline is the list's
-        ClusterSnapshot snapshot;
+        GroupSummary row;
         for (int poll = 0; poll < 15; ++poll) {
             clock.advance(2s);
             const int64_t end = 1000 + 100 * poll;
-            snapshot.groups = {group(QStringLiteral("fast"), end, end)};
-            snapshot = observe(tracker, snapshot);
+            row = observeListRow(tracker, group(QStringLiteral("fast"), end, end));
         }
-        const monitor::GroupTrend& trend = snapshot.groups.first().trend;
-        QCOMPARE(trend.health, lag::GroupStatus::Ok);
-        QCOMPARE(trend.maxTimeLag.status, lag::TimeLag::Status::CaughtUp);
-        QCOMPARE(trend.recentTotalLag.size(), 15);
-        QVERIFY(std::all_of(trend.recentTotalLag.cbegin(), trend.recentTotalLag.cend(),
+        QCOMPARE(row.health, lag::GroupStatus::Ok);
+        QCOMPARE(row.timeLag.status, lag::TimeLag::Status::CaughtUp);
+        QCOMPARE(row.lagTrend.size(), 15);
+        QVERIFY(std::all_of(row.lagTrend.cbegin(), row.lagTrend.cend(),
                             [](qint64 lag) { return lag == 0; }));
     }
 
@@ -71,39 +79,36 @@ private slots:
         lag::ManualClock clock;
         ClusterViewBuilder tracker(clock);
         tracker.setListRows(true); // the sparkline is the list's
-        ClusterSnapshot snapshot;
+        GroupSummary row;
         for (int poll = 0; poll < 15; ++poll) {
             clock.advance(2s);
             // Production 100 per poll, consumption 60: lag grows by 40 every poll.
-            snapshot.groups = {group(QStringLiteral("slow"), 1000 + 60 * poll, 1100 + 100 * poll)};
-            snapshot = observe(tracker, snapshot);
+            row = observeListRow(
+                tracker, group(QStringLiteral("slow"), 1000 + 60 * poll, 1100 + 100 * poll));
         }
-        const monitor::GroupTrend& trend = snapshot.groups.first().trend;
-        QCOMPARE(trend.health, lag::GroupStatus::Warning);
-        QVERIFY2(trend.healthReason.startsWith(QStringLiteral("orders:0 is ")),
-                 qPrintable(trend.healthReason));
-        QVERIFY(trend.maxTimeLag.isKnown());
-        QVERIFY2(trend.maxTimeLag.seconds > 0,
-                 qPrintable(QString::number(trend.maxTimeLag.seconds)));
-        QCOMPARE(trend.recentTotalLag.first(), 100);
-        QCOMPARE(trend.recentTotalLag.last(), 100 + 40 * 14);
+        QCOMPARE(row.health, lag::GroupStatus::Warning);
+        QCOMPARE(row.lagHealth, lag::GroupStatus::Warning); // what the alerts compare
+        QVERIFY2(row.healthReason.startsWith(QStringLiteral("orders:0 is ")),
+                 qPrintable(row.healthReason));
+        QVERIFY(row.timeLag.isKnown());
+        QVERIFY2(row.timeLag.seconds > 0, qPrintable(QString::number(row.timeLag.seconds)));
+        QCOMPARE(row.lagTrend.first(), 100);
+        QCOMPARE(row.lagTrend.last(), 100 + 40 * 14);
     }
 
     void theSparklineKeepsOnlyTheNewestSamples() {
         lag::ManualClock clock;
         ClusterViewBuilder tracker(clock);
         tracker.setListRows(true); // the sparkline is the list's
-        ClusterSnapshot snapshot;
+        GroupSummary row;
         const int polls = ClusterViewBuilder::sparklineSamples + 25;
         for (int poll = 0; poll < polls; ++poll) {
             clock.advance(2s);
-            snapshot.groups = {group(QStringLiteral("long"), 0, poll)};
-            snapshot = observe(tracker, snapshot);
+            row = observeListRow(tracker, group(QStringLiteral("long"), 0, poll));
         }
-        const QList<qint64>& trend = snapshot.groups.first().trend->recentTotalLag;
-        QCOMPARE(trend.size(), ClusterViewBuilder::sparklineSamples);
-        QCOMPARE(trend.last(), polls - 1);
-        QCOMPARE(trend.first(), polls - ClusterViewBuilder::sparklineSamples);
+        QCOMPARE(row.lagTrend.size(), ClusterViewBuilder::sparklineSamples);
+        QCOMPARE(row.lagTrend.last(), polls - 1);
+        QCOMPARE(row.lagTrend.first(), polls - ClusterViewBuilder::sparklineSamples);
     }
 
     // Only the GUI's group list shows sparklines: a builder without list rows (the
@@ -122,27 +127,69 @@ private slots:
         QCOMPARE(snapshot.groups.first().trend->health, lag::GroupStatus::Ok);
 
         tracker.setListRows(true);
+        GroupSummary row;
         for (int poll = 0; poll < 2; ++poll) {
             clock.advance(2s);
-            snapshot.groups = {group(QStringLiteral("a"), 0, 10)};
-            snapshot = observe(tracker, snapshot);
+            row = observeListRow(tracker, group(QStringLiteral("a"), 0, 10));
         }
-        QCOMPARE(snapshot.groups.first().trend->recentTotalLag, QList<qint64>({10, 10}));
+        QCOMPARE(row.lagTrend, QList<qint64>({10, 10}));
     }
 
     void eachGroupGetsItsOwnTrend() {
         lag::ManualClock clock;
         ClusterViewBuilder tracker(clock);
         tracker.setListRows(true); // the sparkline is the list's
-        ClusterSnapshot snapshot;
+        monitor::ClusterView view;
         for (int poll = 0; poll < 3; ++poll) {
             clock.advance(2s);
-            snapshot.groups = {group(QStringLiteral("a"), 0, 10),
-                               group(QStringLiteral("b"), 0, 20)};
-            snapshot = observe(tracker, snapshot);
+            test::observeWholePoll(
+                tracker, {group(QStringLiteral("a"), 0, 10), group(QStringLiteral("b"), 0, 20)},
+                true);
+            view = tracker.view();
         }
-        QCOMPARE(snapshot.groups.at(0).trend->recentTotalLag, QList<qint64>({10, 10, 10}));
-        QCOMPARE(snapshot.groups.at(1).trend->recentTotalLag, QList<qint64>({20, 20, 20}));
+        QCOMPARE(view.groupList.size(), 2);
+        QCOMPARE(view.groupList.at(0).lagTrend, QList<qint64>({10, 10, 10}));
+        QCOMPARE(view.groupList.at(1).lagTrend, QList<qint64>({20, 20, 20}));
+    }
+
+    // With list rows (the GUI's), a view holds every group as its list and Topics rows and
+    // only the watched ones in full, with the same verdict in both; without (the exporter's,
+    // the CLI's), every group in full.
+    void listRowsKeepOnlyTheWatchedGroupsInFull() {
+        lag::ManualClock clock;
+        ClusterViewBuilder builder(clock);
+        builder.setListRows(true);
+        builder.setWatchedGroups({QStringLiteral("b")},
+                                 monitor::GroupMonitor::HistorySource::Stream);
+        for (int poll = 0; poll < 3; ++poll) {
+            clock.advance(2s);
+            test::observeWholePoll(builder,
+                                   {group(QStringLiteral("a"), 0, 10),
+                                    group(QStringLiteral("b"), 0, 20),
+                                    group(QStringLiteral("c"), 5, 30)},
+                                   true);
+        }
+        monitor::ClusterView view = builder.view();
+        QCOMPARE(view.groupList.size(), 3);
+        QCOMPARE(view.topicConsumers.size(), 3);
+        QCOMPARE(view.cluster.groups.size(), 1);
+        QVERIFY(!view.group(QStringLiteral("a")));
+        QVERIFY(view.listedGroup(QStringLiteral("a")));
+        QVERIFY(!view.listedGroup(QStringLiteral("d")));
+        const GroupSnapshot* watched = view.group(QStringLiteral("b"));
+        QVERIFY(watched);
+        QCOMPARE(watched->totalLag(), 20);
+        const GroupSummary* listed = view.listedGroup(QStringLiteral("b"));
+        QVERIFY(listed);
+        QCOMPARE(listed->totalLag, 20);
+        QCOMPARE(listed->health, watched->trend->health);
+        QCOMPARE(view.listedGroup(QStringLiteral("c"))->totalLag, 25);
+        QVERIFY(view.watchedGroup(QStringLiteral("b")));
+
+        builder.setListRows(false);
+        view = builder.view();
+        QCOMPARE(view.cluster.groups.size(), 3);
+        QVERIFY(view.groupList.isEmpty());
     }
 
     // A broker that is shutting down answers ListGroups with an empty listing once its
@@ -248,6 +295,38 @@ private slots:
         QCOMPARE(view.group(QStringLiteral("slow"))->trend->health, detail->health.status);
         QVERIFY(!detail->commits.isEmpty()); // watched: the detail's history is kept
         QVERIFY(!view.watchedGroup(QStringLiteral("other")));
+    }
+
+    // A consumption rate is shown in a group's detail only: the watched group keeps its
+    // windows, the others none (a window per partition of every group was 160 MB at 100,000
+    // groups), and a group no longer watched lets go of its own.
+    void onlyWatchedGroupsKeepConsumptionRates() {
+        lag::ManualClock clock;
+        ClusterViewBuilder builder(clock);
+        builder.setWatchedGroups({QStringLiteral("slow")},
+                                 monitor::GroupMonitor::HistorySource::Stream);
+        for (int poll = 0; poll < 5; ++poll) {
+            clock.advance(2s);
+            test::observeWholePoll(
+                builder,
+                {group(QStringLiteral("slow"), 1000 + 60 * poll, 1100 + 100 * poll),
+                 group(QStringLiteral("other"), 10 * poll, 10 + 10 * poll)},
+                true);
+        }
+        QCOMPARE(builder.monitor().footprint().consumptionRates, 1);
+        const monitor::GroupMonitorSnapshot* detail =
+            builder.view().watchedGroup(QStringLiteral("slow"));
+        QVERIFY(detail);
+        QVERIFY(detail->consumptionRate);
+        QCOMPARE(*detail->consumptionRate, 30.0); // 60 offsets every 2 s
+
+        builder.setWatchedGroups({}, monitor::GroupMonitor::HistorySource::Stream);
+        QCOMPARE(builder.monitor().footprint().consumptionRates, 0);
+        // The list's numbers do not need them: time lag comes from the log ends.
+        clock.advance(2s);
+        test::observeWholePoll(builder, {group(QStringLiteral("slow"), 1300, 1600)}, true);
+        QVERIFY(builder.view().group(QStringLiteral("slow"))->trend->maxTimeLag.isKnown());
+        QCOMPARE(builder.monitor().footprint().consumptionRates, 0);
     }
 
     // A group opened after the stream had read its history gets that history replayed for

@@ -79,7 +79,7 @@ QHash<QString, lag::RebalanceThresholds> AlertController::rebalanceThresholds() 
 
 void AlertController::applyView(const monitor::ClusterView& view, int64_t atMs) {
     ++m_observedViews;
-    const QList<alerts::Alert> raised = m_decider.observe(view.cluster, m_settings.groups, atMs);
+    const QList<alerts::Alert> raised = m_decider.observe(view.groupList, m_settings.groups, atMs);
     for (const alerts::Alert& alert : raised)
         raise(alert);
 }

@@ -241,6 +241,8 @@ void GroupDetailWidget::applyView(const monitor::ClusterView& view) {
     if (m_groupId.isEmpty())
         return;
     const monitor::GroupSnapshot* group = view.group(m_groupId);
+    if (!group && view.listedGroup(m_groupId))
+        return; // listed, and not watched yet: its full snapshot comes with the next view
     if (!group || !group->exists()) {
         // Not in the listing any more: Kafka forgot it (deleted, or offsets expired).
         m_header->setText(

@@ -244,7 +244,9 @@ void MainWindow::openGroup(QString groupId) {
         m_browser->selectGroup(groupId);
         return;
     }
-    // Not listed yet (first refresh pending, or --group for a group still coming up).
+    // Not in the view in full: listed but not watched until now (its full snapshot comes
+    // with the view that follows), or not listed yet (first refresh pending, or --group for
+    // a group still coming up).
     m_groupToOpen = groupId;
     m_detail->openGroup(groupId);
 }
