@@ -55,8 +55,8 @@ AlertDecider::Observation AlertDecider::observe(const monitor::GroupSummary& gro
     observation.lagHealth = group.lagHealth;
     observation.worstPartition = group.worstPartition;
     observation.verdict = verdictLabel(group.lagHealth, group.worstPartition);
-    observation.stuck = group.rebalance.stuckRebalance;
-    observation.storm = group.rebalance.rebalanceStorm;
+    observation.stuck = group.rebalance->stuckRebalance;
+    observation.storm = group.rebalance->rebalanceStorm;
     observation.members = group.memberCount;
     // A list row is a group that exists (GroupSnapshot::exists()).
     observation.empty = observation.members == 0 && group.state != kafka::GroupState::Dead;

@@ -11,9 +11,9 @@ bool GroupSparklines::record(const QString& group, int64_t totalLag, int64_t tim
     // A new list at each poll rather than an append to the old one: the newest view still
     // shares the old one, so an append would copy it anyway, and leave room to spare.
     const qsizetype kept = std::min<qsizetype>(series.totals.size(), m_samples - 1);
-    QList<qint64> totals(kept + 1);
+    LagSparkline totals(kept + 1);
     std::copy(series.totals.cend() - kept, series.totals.cend(), totals.begin());
-    totals.last() = totalLag;
+    totals.last() = float(totalLag);
     series.totals = std::move(totals);
     series.newestMs = timeMs;
     return true;

@@ -1,7 +1,8 @@
 #pragma once
 
+#include "snapshot/LagSparkline.h"
+
 #include <QHash>
-#include <QList>
 #include <QString>
 
 #include <cstdint>
@@ -21,14 +22,14 @@ public:
     // False when the poll is older than the group's newest one (ignored).
     bool record(const QString& group, int64_t totalLag, int64_t timeMs);
     // Empty for a group with no poll recorded.
-    QList<qint64> recent(const QString& group) const { return m_groups.value(group).totals; }
+    LagSparkline recent(const QString& group) const { return m_groups.value(group).totals; }
     void removeGroup(const QString& group) { m_groups.remove(group); }
     void clear() { m_groups.clear(); }
     qsizetype groupCount() const { return m_groups.size(); }
 
 private:
     struct Series {
-        QList<qint64> totals;
+        LagSparkline totals;
         int64_t newestMs = 0;
     };
     int m_samples;

@@ -60,23 +60,23 @@ size_t GroupSummary::computeFingerprint() const {
     seed = combine(seed, int(timeLag.status));
     seed = combine(seed, int(health));
     seed = combine(seed, healthReason);
-    seed = combine(seed, rebalance.rebalancesLast10Min);
-    seed = combine(seed, seconds(rebalance.longestRebalanceSeconds));
-    seed = combine(seed, rebalance.rebalancing);
-    seed = combine(seed, seconds(rebalance.currentRebalanceSeconds));
-    seed = combine(seed, rebalance.stuckRebalance);
-    seed = combine(seed, rebalance.rebalanceStorm);
-    seed = combine(seed, seconds(rebalance.stuckAfterSeconds));
-    seed = combine(seed, int(rebalance.stuckAfterSource));
-    seed = combine(seed, rebalance.stormThreshold);
+    seed = combine(seed, rebalance->rebalancesLast10Min);
+    seed = combine(seed, seconds(rebalance->longestRebalanceSeconds));
+    seed = combine(seed, rebalance->rebalancing);
+    seed = combine(seed, seconds(rebalance->currentRebalanceSeconds));
+    seed = combine(seed, rebalance->stuckRebalance);
+    seed = combine(seed, rebalance->rebalanceStorm);
+    seed = combine(seed, seconds(rebalance->stuckAfterSeconds));
+    seed = combine(seed, int(rebalance->stuckAfterSource));
+    seed = combine(seed, rebalance->stormThreshold);
     for (const QStringList* members :
-         {&rebalance.joinedMembers, &rebalance.leftMembers, &rebalance.timedOutMembers}) {
+         {&rebalance->joinedMembers, &rebalance->leftMembers, &rebalance->timedOutMembers}) {
         seed = combine(seed, members->size());
         for (const QString& member : *members)
             seed = combine(seed, member);
     }
     seed = combine(seed, lagTrend.size());
-    for (qint64 sample : lagTrend)
+    for (float sample : lagTrend)
         seed = combine(seed, sample);
     seed = combine(seed, error);
     return seed;

@@ -68,7 +68,7 @@ public:
     }
     // The group's total lag at its last polls, oldest first: the list's sparkline. Empty
     // while sparklines are not kept.
-    QList<qint64> recentTotalLag(const QString& group) const { return m_sparklines.recent(group); }
+    LagSparkline recentTotalLag(const QString& group) const { return m_sparklines.recent(group); }
     // Whether polls add to the sparklines (on by default). Only the GUI's group list shows
     // them: the exporter and the CLI turn them off (about 55 MB at 100,000 groups).
     void keepSparklines(bool on);

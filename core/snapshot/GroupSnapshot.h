@@ -8,6 +8,7 @@
 #include "kafka/SharedValue.h"
 #include "snapshot/HealthStatus.h"
 #include "snapshot/LagDetail.h"
+#include "snapshot/LagSparkline.h"
 #include "snapshot/RebalanceHealth.h"
 #include "snapshot/TimeLag.h"
 
@@ -109,8 +110,8 @@ static_assert(sizeof(PartitionTrend) == 16);
 struct GroupTrend {
     lag::TimeLag maxTimeLag; // the worst of partitions' time lags
     lag::GroupStatus health = lag::GroupStatus::NotFound;
-    QString healthReason;         // why the verdict, e.g. the worst partition's reason
-    QList<qint64> recentTotalLag; // oldest first, one per poll
+    QString healthReason; // why the verdict, e.g. the worst partition's reason
+    LagSparkline recentTotalLag;
     // One per GroupSnapshot::partitions entry, in the same order (the exporter's per-partition
     // time lag and verdict); empty from a bare GroupInspector call.
     QList<PartitionTrend> partitions;

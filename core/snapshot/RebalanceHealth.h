@@ -63,6 +63,8 @@ struct RebalanceHealth {
     // The cause comes from the offsets topic (exact), not from comparing polls.
     bool causeExact = false;
 
+    friend bool operator==(const RebalanceHealth&, const RebalanceHealth&) = default;
+
     // ERR when stuck, WARN in a storm, OK otherwise: what joins the health verdict.
     GroupStatus status() const;
     // "member m-1 joined; member m-2 left" (empty when unknown).

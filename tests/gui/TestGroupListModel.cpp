@@ -314,8 +314,8 @@ private slots:
                  QStringLiteral("orders-1: lag grew"));
         QCOMPARE(model.index(0, GroupListModel::LagTrendColumn)
                      .data(GroupListModel::LagTrendRole)
-                     .value<QList<qint64>>(),
-                 QList<qint64>({5, 9, 12}));
+                     .value<monitor::LagSparkline>(),
+                 monitor::LagSparkline({5, 9, 12}));
         // Unknown time lags sort below caught-up ones, caught-up below any delay.
         const auto timeLagKey = [&](int row) {
             return model.index(row, GroupListModel::TimeLagColumn)

@@ -72,7 +72,7 @@ private slots:
         QCOMPARE(row.timeLag.status, lag::TimeLag::Status::CaughtUp);
         QCOMPARE(row.lagTrend.size(), 15);
         QVERIFY(std::all_of(row.lagTrend.cbegin(), row.lagTrend.cend(),
-                            [](qint64 lag) { return lag == 0; }));
+                            [](float lag) { return lag == 0; }));
     }
 
     void aConsumerFallingBehindShowsGrowingLagTimeLagAndAWarning() {
@@ -92,8 +92,8 @@ private slots:
                  qPrintable(row.healthReason));
         QVERIFY(row.timeLag.isKnown());
         QVERIFY2(row.timeLag.seconds > 0, qPrintable(QString::number(row.timeLag.seconds)));
-        QCOMPARE(row.lagTrend.first(), 100);
-        QCOMPARE(row.lagTrend.last(), 100 + 40 * 14);
+        QCOMPARE(row.lagTrend.first(), 100.0f);
+        QCOMPARE(row.lagTrend.last(), float(100 + 40 * 14));
     }
 
     void theSparklineKeepsOnlyTheNewestSamples() {
@@ -107,8 +107,8 @@ private slots:
             row = observeListRow(tracker, group(QStringLiteral("long"), 0, poll));
         }
         QCOMPARE(row.lagTrend.size(), ClusterViewBuilder::sparklineSamples);
-        QCOMPARE(row.lagTrend.last(), polls - 1);
-        QCOMPARE(row.lagTrend.first(), polls - ClusterViewBuilder::sparklineSamples);
+        QCOMPARE(row.lagTrend.last(), float(polls - 1));
+        QCOMPARE(row.lagTrend.first(), float(polls - ClusterViewBuilder::sparklineSamples));
     }
 
     // Only the GUI's group list shows sparklines: a builder without list rows (the
@@ -132,7 +132,7 @@ private slots:
             clock.advance(2s);
             row = observeListRow(tracker, group(QStringLiteral("a"), 0, 10));
         }
-        QCOMPARE(row.lagTrend, QList<qint64>({10, 10}));
+        QCOMPARE(row.lagTrend, monitor::LagSparkline({10, 10}));
     }
 
     void eachGroupGetsItsOwnTrend() {
@@ -148,8 +148,8 @@ private slots:
             view = tracker.view();
         }
         QCOMPARE(view.groupList.size(), 2);
-        QCOMPARE(view.groupList.at(0).lagTrend, QList<qint64>({10, 10, 10}));
-        QCOMPARE(view.groupList.at(1).lagTrend, QList<qint64>({20, 20, 20}));
+        QCOMPARE(view.groupList.at(0).lagTrend, monitor::LagSparkline({10, 10, 10}));
+        QCOMPARE(view.groupList.at(1).lagTrend, monitor::LagSparkline({20, 20, 20}));
     }
 
     // With list rows (the GUI's), a view holds every group as its list and Topics rows and

@@ -3,6 +3,7 @@
 #include <QTest>
 
 using groupscope::monitor::GroupSparklines;
+using groupscope::monitor::LagSparkline;
 
 namespace {
 
@@ -22,8 +23,8 @@ private slots:
             QVERIFY(sparklines.record(orders, 100 + poll, start + 2'000 * poll));
             QVERIFY(sparklines.record(billing, 7, start + 2'000 * poll));
         }
-        QCOMPARE(sparklines.recent(orders), (QList<qint64>{102, 103, 104}));
-        QCOMPARE(sparklines.recent(billing), (QList<qint64>{7, 7, 7}));
+        QCOMPARE(sparklines.recent(orders), (LagSparkline{102, 103, 104}));
+        QCOMPARE(sparklines.recent(billing), (LagSparkline{7, 7, 7}));
         QVERIFY(sparklines.recent(QStringLiteral("unknown")).isEmpty());
         QCOMPARE(sparklines.groupCount(), 2);
         sparklines.removeGroup(orders);
@@ -37,10 +38,10 @@ private slots:
         GroupSparklines sparklines(2);
         sparklines.record(orders, 10, start);
         sparklines.record(orders, 20, start + 2'000);
-        const QList<qint64> shown = sparklines.recent(orders);
+        const LagSparkline shown = sparklines.recent(orders);
         sparklines.record(orders, 30, start + 4'000);
-        QCOMPARE(shown, (QList<qint64>{10, 20}));
-        QCOMPARE(sparklines.recent(orders), (QList<qint64>{20, 30}));
+        QCOMPARE(shown, (LagSparkline{10, 20}));
+        QCOMPARE(sparklines.recent(orders), (LagSparkline{20, 30}));
     }
 
     // A poll older than the newest is ignored; one at the same moment is kept.
@@ -49,7 +50,7 @@ private slots:
         QVERIFY(sparklines.record(orders, 10, start + 2'000));
         QVERIFY(!sparklines.record(orders, 99, start));
         QVERIFY(sparklines.record(orders, 11, start + 2'000));
-        QCOMPARE(sparklines.recent(orders), (QList<qint64>{10, 11}));
+        QCOMPARE(sparklines.recent(orders), (LagSparkline{10, 11}));
     }
 };
 

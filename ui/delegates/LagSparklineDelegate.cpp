@@ -1,5 +1,7 @@
 #include "delegates/LagSparklineDelegate.h"
 
+#include "snapshot/LagSparkline.h"
+
 #include <QApplication>
 #include <QPainter>
 #include <QPainterPath>
@@ -20,7 +22,7 @@ void LagSparklineDelegate::paint(QPainter* painter, const QStyleOptionViewItem& 
     QStyle* style = widget ? widget->style() : QApplication::style();
     style->drawControl(QStyle::CE_ItemViewItem, &cell, painter, widget);
 
-    const auto trend = index.data(m_trendRole).value<QList<qint64>>();
+    const auto trend = index.data(m_trendRole).value<monitor::LagSparkline>();
     if (trend.size() < 2)
         return;
     const QRectF area = QRectF(option.rect).adjusted(4, 5, -7, -5);

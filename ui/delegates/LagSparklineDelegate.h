@@ -6,7 +6,7 @@ namespace groupscope::ui {
 
 // Paints a group's recent total lag as a sparkline: a line scaled to the cell, its last
 // point marked, so a growing lag stands out in a list of hundreds of groups. Paint-only:
-// it reads a QList<qint64> from `trendRole` (oldest first).
+// it reads a monitor::LagSparkline (QList<float>) from `trendRole` (oldest first).
 class LagSparklineDelegate : public QStyledItemDelegate {
     Q_OBJECT
 public:

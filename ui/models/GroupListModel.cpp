@@ -280,7 +280,8 @@ qlonglong GroupListModel::integerSortKey(const Row& row, int column, bool watche
         return healthRank(row.health);
     case LagTrendColumn:
         // Growing lag first when sorted descending: the newest minus the oldest sample.
-        return row.lagTrend.size() < 2 ? 0 : row.lagTrend.last() - row.lagTrend.first();
+        return row.lagTrend.size() < 2 ? 0
+                                       : qint64(row.lagTrend.last()) - qint64(row.lagTrend.first());
     }
     return 0;
 }

@@ -50,7 +50,7 @@ public:
         StateRole,
         // The group's topic names, as QStringList, for filtering.
         TopicsRole,
-        // The recent total lag, oldest first, as QList<qint64>, for the sparkline.
+        // The recent total lag, oldest first, as monitor::LagSparkline, for the sparkline.
         LagTrendRole,
         // Whether the group is watched for alerts, as bool.
         WatchedRole,
