@@ -121,8 +121,7 @@ void HealthEvaluator::observeSnapshot(const monitor::GroupSnapshot& snapshot, in
         if (!partitions)
             partitions = &m_groups[snapshot.groupId()];
         CommitWindow& window = entryFor(*partitions, partition.topicPartition).window;
-        const auto& commits = window.commits();
-        if (commits.empty() || commits.back().offset != *partition.committedOffset)
+        if (window.isEmpty() || window.newest().offset != *partition.committedOffset)
             window.add({*partition.committedOffset, *lag, takenAtMs}, m_options);
     }
     if (partitions)
@@ -141,7 +140,7 @@ PartitionHealth HealthEvaluator::evaluate(const kafka::TopicPartition& partition
     const CommitWindow& commitWindow = window ? *window : noCommits;
     PartitionHealth health;
     health.topicPartition = partition;
-    const auto& commits = commitWindow.commits();
+    const std::vector<CommitObservation> commits = commitWindow.commits();
     health.complete = commitWindow.complete(m_options);
     if (!commits.empty()) {
         health.start = commits.front();

@@ -73,7 +73,8 @@ private:
     // Sorted by partition, one per partition with a commit (a partition of a poll with only a
     // lag has none: at 100,000 idle groups that was 80 MB of entries holding a lag the poll
     // holds too). A vector, not a QMap: a map node per partition was 128 bytes (heaptrack: 128
-    // MB at 100,000 groups of ten partitions) where an entry is 64; a vector grows by a quarter
+    // MB at 100,000 groups of ten partitions) where an entry is 96 with the newest commit in
+    // it (CommitWindow); a vector grows by a quarter
     // (entryFor), and polls trim what removed partitions leave unused (fitToSize).
     using GroupPartitions = std::vector<PartitionEntry>;
 

@@ -3,6 +3,8 @@
 
 #include <QTest>
 
+#include <limits>
+
 using namespace groupscope::lag;
 using groupscope::kafka::TopicPartition;
 
@@ -147,6 +149,28 @@ private slots:
         window.add({6, 10, start + 6000}, three);
         QCOMPARE(window.commits().size(), size_t(3));
         QCOMPARE(window.commits().front().offset, int64_t(4));
+    }
+
+    // The window keeps its older commits as differences from the next: any values come back
+    // exactly, the extremes of int64 included, in order, and so does a replaced newest one.
+    void packedCommitsComeBackExactly() {
+        const CommitWindowOptions ten{10, 1000};
+        constexpr int64_t most = std::numeric_limits<int64_t>::max();
+        constexpr int64_t least = std::numeric_limits<int64_t>::min();
+        const std::vector<CommitObservation> added{
+            {most, 0, start},          {0, most, start + 1000},
+            {least, -3, start + 2000}, {-1, least, start + 3000 + 3'000'000'000LL},
+            {5, 1, most - 5000},       {most - 1, 0, most - 2000},
+        };
+        CommitWindow window;
+        for (const CommitObservation& commit : added)
+            QVERIFY(window.add(commit, ten));
+        QCOMPARE(window.commits(), added);
+        QCOMPARE(window.newest(), added.back());
+        QVERIFY(window.add({7, 70, most - 1999}, ten)); // within the slot: replaces the newest
+        std::vector<CommitObservation> replaced = added;
+        replaced.back() = {7, 70, most - 1999};
+        QCOMPARE(window.commits(), replaced);
     }
 
     // A consumer stuck on one record that commits the same offset every 0.5 s while the lag
