@@ -198,7 +198,7 @@ bool ResetApplier::checkDrift(QList<PlanRow>& rows, const QHash<TopicPartition, 
 }
 
 GroupApplyResult ResetApplier::applyToGroup(const QString& groupId, QList<PlanRow> rows,
-                                            const ApplyOptions& options) {
+                                            const ApplyOptions& options, bool waitedBefore) {
     GroupApplyResult result;
     result.groupId = groupId;
     auto refuse = [&](RefusalKind kind, const QString& why) {
@@ -206,8 +206,11 @@ GroupApplyResult ResetApplier::applyToGroup(const QString& groupId, QList<PlanRo
         result.refusal = why;
         return result;
     };
+    const QDeadlineTimer armedUntil(options.waitForEmpty);
+    const QList<PlanRow> plannedRows = rows; // as planned, for a wait that starts again
     bool waited = false;
     auto group = waitUntilInactive(groupId, options, &waited);
+    waited = waited || waitedBefore;
     if (!group)
         return refuse(RefusalKind::Failed, group.error().message);
     const int64_t emptySinceMs = waited ? QDateTime::currentMSecsSinceEpoch() : -1;
@@ -249,6 +252,19 @@ GroupApplyResult ResetApplier::applyToGroup(const QString& groupId, QList<PlanRo
     }
     if (isCancelled(options))
         return refuse(RefusalKind::Failed, QStringLiteral("cancelled; nothing was written"));
+    // An armed wait: a consumer restarting in a loop may have rejoined while the commits
+    // were read (a second or more), and Kafka would refuse the write for it. The wait the
+    // user asked for is not over then: wait again, within what is left of it (checked
+    // again as at first), rather than send a write bound to fail.
+    if (waited && inactive) {
+        auto again = m_admin.describeGroups({groupId});
+        if (again && !again.value().isEmpty() && !kafka::isInactive(again.value().first().state) &&
+            armedUntil.remainingTime() > 0) {
+            ApplyOptions rest = options;
+            rest.waitForEmpty = std::chrono::milliseconds(armedUntil.remainingTime());
+            return applyToGroup(groupId, plannedRows, rest, true);
+        }
+    }
 
     JournalEntry entry;
     entry.groupId = groupId;

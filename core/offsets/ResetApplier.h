@@ -112,8 +112,9 @@ public:
     static QString liveMembersText(const kafka::GroupDescription& group);
 
 private:
+    // `waitedBefore`: an armed wait that found the group active again and waits once more.
     GroupApplyResult applyToGroup(const QString& groupId, QList<PlanRow> rows,
-                                  const ApplyOptions& options);
+                                  const ApplyOptions& options, bool waitedBefore = false);
     kafka::Result<kafka::GroupDescription>
     waitUntilInactive(const QString& groupId, const ApplyOptions& options, bool* waited);
     // Compares the rows with the committed offsets now and resolves the drifted groups'

@@ -125,7 +125,7 @@ private slots:
                                QStringLiteral("--topic"), partition, QStringLiteral("--to-offset"),
                                QString::number(poisonOffset + 1), QStringLiteral("--execute"),
                                QStringLiteral("--wait-until-empty"), QStringLiteral("90")});
-        QVERIFY2(skip.ok(), skip.err.constData());
+        QVERIFY2(skip.ok(), (skip.out + skip.err).constData());
         // The member comes back, processes what follows, and commits past it.
         QVERIFY(test::waitFor(
             [&] { return committedByKafkaTool(group).value_or(-1) > poisonOffset + 5; }, 60s));
