@@ -314,8 +314,8 @@ private slots:
                 true);
         }
         QCOMPARE(builder.monitor().footprint().consumptionRates, 1);
-        const monitor::GroupMonitorSnapshot* detail =
-            builder.view().watchedGroup(QStringLiteral("slow"));
+        const monitor::ClusterView view = builder.view();
+        const monitor::GroupMonitorSnapshot* detail = view.watchedGroup(QStringLiteral("slow"));
         QVERIFY(detail);
         QVERIFY(detail->consumptionRate);
         QCOMPARE(*detail->consumptionRate, 30.0); // 60 offsets every 2 s
