@@ -16,6 +16,10 @@ namespace groupscope::monitor {
 // every shown field, so a refresh finds the rows that changed with one comparison each.
 struct GroupSummary {
     QString groupId;
+    // Equal for two summaries that show the same (a collision only delays a repaint by
+    // a refresh: the cells are compared exactly once the fingerprints differ). Beside the
+    // id: a refresh's diff reads only these two of each of 100,000 rows, from one cache line.
+    size_t fingerprint = 0;
     kafka::GroupState state = kafka::GroupState::Unknown;
     kafka::GroupType type = kafka::GroupType::Unknown;
     int memberCount = 0;
@@ -38,9 +42,6 @@ struct GroupSummary {
     lag::PartitionStatus worstPartition = lag::PartitionStatus::Ok;
     LagSparkline lagTrend;
     QString error;
-    // Equal for two summaries that show the same (a collision only delays a repaint by
-    // a refresh: the cells are compared exactly once the fingerprints differ).
-    size_t fingerprint = 0;
 
     static GroupSummary of(const GroupSnapshot& group);
     size_t computeFingerprint() const;

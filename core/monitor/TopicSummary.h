@@ -16,6 +16,10 @@ namespace groupscope::monitor {
 // behind is each?" (the Topics view, groupscope-cli describe --topic). Made from the same
 // poll as the group list, on the pipeline's thread, so both show the same lag.
 struct TopicConsumer {
+    // topic, U+0001, group id: orders the rows as (topic, group) pairs do, since topic
+    // names have no character below it, and gives a table one key to find a row by.
+    QString key;
+    size_t fingerprint = 0; // of every field below (see GroupSummary), beside the key as there
     QString topic;
     int topicPartitions = 0; // partitions of the topic any listed group commits on or owns
     int64_t logSize = 0;     // records in those partitions: log end - log start, summed
@@ -27,10 +31,6 @@ struct TopicConsumer {
     int withoutCommit = 0;      // partitions not counted in `lag`
     lag::TimeLag timeLag;       // the worst of its partitions of the topic
     QString timeLagText;        // formatted once, as in the group list
-    size_t fingerprint = 0;     // of every field above (see GroupSummary)
-    // topic, U+0001, group id: orders the rows as (topic, group) pairs do, since topic
-    // names have no character below it, and gives a table one key to find a row by.
-    QString key;
 
     size_t computeFingerprint() const;
 };

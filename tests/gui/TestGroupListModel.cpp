@@ -448,14 +448,30 @@ private slots:
         selection.select(g500.first(),
                          QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
 
+        // The view hears of a refresh once, when its new order is taken: a layout change
+        // when the order moved, the changed cells when it stayed; never both.
+        QSignalSpy cellsChanged(&proxy, &QAbstractItemModel::dataChanged);
+        QSignalSpy layoutChanged(&proxy, &QAbstractItemModel::layoutChanged);
         showIn(model, numberedGroups(count, {{500, 1'000'000}}));
         QCOMPARE(groupShownFirst(proxy), QStringLiteral("g000999"));
         QCOMPARE(proxy.index(0, GroupListModel::TotalLagColumn).data(GroupListModel::SortRole),
                  QVariant(qlonglong(999))); // the refreshed value, in the last order
+        QCOMPARE(cellsChanged.size(), 0);
         settleBackgroundSorts();
         QCOMPARE(groupShownFirst(proxy), QStringLiteral("g000500"));
         QCOMPARE(selection.selectedRows().size(), 1);
         QCOMPARE(selection.selectedRows().first().row(), 0);
+        QCOMPARE(layoutChanged.size(), 1);
+        QCOMPARE(cellsChanged.size(), 0);
+        // g000500's lag grows and it stays first: the same order, its cells only.
+        showIn(model, numberedGroups(count, {{500, 1'500'000}}));
+        QCOMPARE(cellsChanged.size(), 0);
+        settleBackgroundSorts();
+        QCOMPARE(layoutChanged.size(), 1);
+        QCOMPARE(cellsChanged.size(), 1);
+        QCOMPARE(cellsChanged.first().at(0).value<QModelIndex>().row(), 0);
+        QCOMPARE(proxy.index(0, GroupListModel::TotalLagColumn).data(GroupListModel::SortRole),
+                 QVariant(qlonglong(1'500'000)));
 
         // A refresh starts a sort on a pool thread; before it is applied, a group vanishes.
         showIn(model, numberedGroups(count, {{500, 1'000'000}, {700, 2'000'000}}));
@@ -474,6 +490,26 @@ private slots:
         }
         QCOMPARE(selection.selectedRows().first().data(GroupListModel::GroupIdRole).toString(),
                  QStringLiteral("g000500"));
+    }
+
+    // By group id, a long list's refresh cannot change the order: its cells are signalled
+    // at once and nothing is re-sorted.
+    void aLongListByGroupIdIsNotResortedAfterARefresh() {
+        GroupListModel model;
+        GroupFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        const int count = int(GroupFilterProxyModel::backgroundSortRows) + 1000;
+        showIn(model, numberedGroups(count));
+        proxy.sort(GroupListModel::GroupColumn, Qt::DescendingOrder);
+        QCOMPARE(groupShownFirst(proxy), QStringLiteral("g%1").arg(count - 1, 6, 10, QChar(u'0')));
+        QSignalSpy cellsChanged(&proxy, &QAbstractItemModel::dataChanged);
+        QSignalSpy layoutChanged(&proxy, &QAbstractItemModel::layoutChanged);
+        showIn(model, numberedGroups(count, {{500, 1'000'000}}));
+        QCOMPARE(cellsChanged.size(), 1);
+        QCOMPARE(cellsChanged.first().at(0).value<QModelIndex>().row(), count - 1 - 500);
+        settleBackgroundSorts();
+        QCOMPARE(layoutChanged.size(), 0);
+        QCOMPARE(cellsChanged.size(), 1);
     }
 };
 

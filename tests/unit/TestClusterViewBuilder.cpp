@@ -6,6 +6,8 @@
 
 #include <QTest>
 
+#include <functional>
+
 using namespace groupscope;
 using monitor::ClusterSnapshot;
 using monitor::ClusterViewBuilder;
@@ -50,6 +52,21 @@ GroupSummary observeListRow(ClusterViewBuilder& builder, const GroupSnapshot& gr
     if (view.groupList.size() != 1)
         qFatal("expected one list row, got %d", int(view.groupList.size()));
     return view.groupList.first();
+}
+
+// Watches "slow" and records `polls` whole polls 2 s apart of it, which consumes 60
+// records a poll of the 100 produced, and of `other(poll)`.
+void watchSlowAndPoll(lag::ManualClock& clock, ClusterViewBuilder& builder, int polls,
+                      const std::function<GroupSnapshot(int poll)>& other) {
+    builder.setWatchedGroups({QStringLiteral("slow")},
+                             monitor::GroupMonitor::HistorySource::Stream);
+    for (int poll = 0; poll < polls; ++poll) {
+        clock.advance(2s);
+        test::observeWholePoll(
+            builder,
+            {group(QStringLiteral("slow"), 1000 + 60 * poll, 1100 + 100 * poll), other(poll)},
+            true);
+    }
 }
 
 } // namespace
@@ -150,6 +167,25 @@ private slots:
         QCOMPARE(view.groupList.size(), 2);
         QCOMPARE(view.groupList.at(0).lagTrend, monitor::LagSparkline({10, 10, 10}));
         QCOMPARE(view.groupList.at(1).lagTrend, monitor::LagSparkline({20, 20, 20}));
+    }
+
+    // A list row carries the monitor's own copy of its id, the same string at every poll
+    // although each poll's is new text: the GUI's diff of 100,000 rows compares ids by
+    // pointer instead of reading their characters.
+    void listRowsKeepOneIdStringFromPollToPoll() {
+        lag::ManualClock clock;
+        ClusterViewBuilder builder(clock);
+        builder.setListRows(true);
+        const auto polledId = [] { return QString::fromLatin1("orders-consumer"); };
+        clock.advance(2s);
+        const GroupSummary first = observeListRow(builder, group(polledId(), 5, 10));
+        clock.advance(2s);
+        GroupSnapshot next = group(polledId(), 6, 10);
+        QVERIFY(next.groupId().constData() != first.groupId.constData());
+        const GroupSummary second = observeListRow(builder, next);
+        QCOMPARE(second.groupId, QStringLiteral("orders-consumer"));
+        QCOMPARE(second.groupId.constData(), first.groupId.constData());
+        QCOMPARE(second.totalLag.value_or(-1), int64_t(4));
     }
 
     // With list rows (the GUI's), a view holds every group as its list and Topics rows and
@@ -277,16 +313,8 @@ private slots:
     void aWatchedGroupsListVerdictIsItsDetailsVerdict() {
         lag::ManualClock clock;
         ClusterViewBuilder builder(clock);
-        builder.setWatchedGroups({QStringLiteral("slow")},
-                                 monitor::GroupMonitor::HistorySource::Stream);
-        for (int poll = 0; poll < 15; ++poll) {
-            clock.advance(2s);
-            test::observeWholePoll(
-                builder,
-                {group(QStringLiteral("slow"), 1000 + 60 * poll, 1100 + 100 * poll),
-                 group(QStringLiteral("other"), 0, 10)},
-                true);
-        }
+        watchSlowAndPoll(clock, builder, 15,
+                         [](int) { return group(QStringLiteral("other"), 0, 10); });
         const monitor::ClusterView view = builder.view();
         QCOMPARE(view.watched.size(), 1);
         const monitor::GroupMonitorSnapshot* detail = view.watchedGroup(QStringLiteral("slow"));
@@ -303,16 +331,9 @@ private slots:
     void onlyWatchedGroupsKeepConsumptionRates() {
         lag::ManualClock clock;
         ClusterViewBuilder builder(clock);
-        builder.setWatchedGroups({QStringLiteral("slow")},
-                                 monitor::GroupMonitor::HistorySource::Stream);
-        for (int poll = 0; poll < 5; ++poll) {
-            clock.advance(2s);
-            test::observeWholePoll(
-                builder,
-                {group(QStringLiteral("slow"), 1000 + 60 * poll, 1100 + 100 * poll),
-                 group(QStringLiteral("other"), 10 * poll, 10 + 10 * poll)},
-                true);
-        }
+        watchSlowAndPoll(clock, builder, 5, [](int poll) {
+            return group(QStringLiteral("other"), 10 * poll, 10 + 10 * poll);
+        });
         QCOMPARE(builder.monitor().footprint().consumptionRates, 1);
         const monitor::ClusterView view = builder.view();
         const monitor::GroupMonitorSnapshot* detail = view.watchedGroup(QStringLiteral("slow"));

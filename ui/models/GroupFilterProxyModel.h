@@ -7,7 +7,9 @@
 #include <QList>
 #include <QPersistentModelIndex>
 
+#include <algorithm>
 #include <future>
+#include <optional>
 
 namespace groupscope::ui {
 
@@ -25,9 +27,9 @@ class GroupListModel;
 // one pass to check, a new one a single layoutChanged that keeps the selection on its
 // groups. A list of backgroundSortRows or more is re-sorted after a refresh on a pool
 // thread (17.5 ms of a refresh at 100,000 groups was this sort): the refreshed values show
-// at once, in the last order, and the new order follows when the sort is done. What the
-// user changes (filter, sort column) and structural changes of the source are applied at
-// once, on the GUI thread.
+// with the new order when the sort is done, in one repaint (or in the last order, when it
+// stays). What the user changes (filter, sort column) and structural changes of the source
+// are applied at once, on the GUI thread.
 class GroupFilterProxyModel : public QAbstractProxyModel {
     Q_OBJECT
 public:
@@ -74,8 +76,23 @@ private:
     void takeBackgroundSort();
     void rebuildRowOfSource();
 
+    // Changed cells, as proxy rows and columns (inclusive).
+    struct ChangedBlock {
+        int firstRow;
+        int lastRow;
+        int firstColumn;
+        int lastColumn;
+        ChangedBlock around(const ChangedBlock& other) const {
+            return {std::min(firstRow, other.firstRow), std::max(lastRow, other.lastRow),
+                    std::min(firstColumn, other.firstColumn),
+                    std::max(lastColumn, other.lastColumn)};
+        }
+    };
     void forwardDataChanged(const QModelIndex& topLeft, const QModelIndex& bottomRight,
                             const QList<int>& roles);
+    void emitDataChanged(const ChangedBlock& block, const QList<int>& roles);
+    // Emits the cells a long list's refresh changed, held for its re-sort, if any.
+    void emitHeldChange();
     // Structural changes of the source: held as a layout change of ours (selection kept).
     void beginSourceChange();
     void endSourceChange();
@@ -96,6 +113,8 @@ private:
     monitor::ThreadMailbox<BackgroundSort> m_sorted;
     std::future<void> m_backgroundSort; // valid from the start of one until it is taken
     bool m_backgroundSortAgain = false; // a refresh came while one ran
+    // A long list's changed cells since its last re-sort was taken (proxy rows).
+    std::optional<ChangedBlock> m_heldChange;
     // Across a structural change of the source: our persistent indexes and the source
     // cells they stood on.
     QModelIndexList m_heldProxy;

@@ -23,6 +23,11 @@ QList<int> GroupRowOrder::shownRows(const QList<monitor::GroupSummary>& rows,
     return shown;
 }
 
+bool GroupRowOrder::dependsOnValues() const {
+    return stateFilter != StateFilter::All || !filterText.isEmpty() ||
+           (sortColumn >= 0 && sortColumn != GroupListModel::GroupColumn);
+}
+
 bool GroupRowOrder::accepts(const monitor::GroupSummary& row) const {
     bool stateMatches = true;
     switch (stateFilter) {

@@ -31,6 +31,9 @@ struct GroupRowOrder {
     // the groups watched for alerts, which the star column sorts by.
     QList<int> shownRows(const QList<monitor::GroupSummary>& rows,
                          const QSet<QString>& watched) const;
+    // Whether the rows shown, or their order, can change when only the rows' values do
+    // (their group ids staying): false for every group in the rows' own order or by id.
+    bool dependsOnValues() const;
 
 private:
     bool accepts(const monitor::GroupSummary& row) const;
