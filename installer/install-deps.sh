@@ -17,8 +17,9 @@ packages=(
   # librdkafka is built from Debian's own source package (installer/build-librdkafka.sh):
   # Debian 12's 2.0.2 is too old. What that build needs:
   libssl-dev zlib1g-dev libzstd-dev liblz4-dev libcurl4-openssl-dev
-  # the exporter checks basic-auth passwords against bcrypt hashes with crypt_r
-  libcrypt-dev
+  # the exporter checks basic-auth passwords against bcrypt hashes with crypt_r, and deflates
+  # its rendered text with ISA-L's igzip
+  libcrypt-dev libisal-dev
   # test bed: the real Kafka broker runs on the JDK; its jars come from Maven Central
   default-jdk-headless maven
   # independent clients used as oracles in tests

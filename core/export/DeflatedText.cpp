@@ -3,7 +3,10 @@
 #include <QtEndian>
 
 #include <algorithm>
+#include <vector>
 
+#include <isa-l/crc.h>
+#include <isa-l/igzip_lib.h>
 #include <zlib.h>
 
 namespace groupscope::exporter {
@@ -13,18 +16,20 @@ namespace {
 constexpr int rawDeflate = -15; // window bits: raw deflate blocks, no zlib or gzip wrapper
 constexpr int fastest = 1;
 
-// Deflates `text` into `out` through `stream` until the stream has taken all of it and,
-// for a flush, written everything it holds.
-void deflateAll(z_stream& stream, QByteArrayView text, int flush, QByteArray& out) {
-    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
-    stream.avail_in = uInt(text.size());
+// Deflates `text` into `out` through `stream` (zlib's z_stream or ISA-L's isal_zstream,
+// whose buffer fields are named alike), `deflateRound()` doing each round, until the stream
+// has taken all of it and, for a flush, written everything it holds.
+template <typename Stream, typename DeflateRound>
+void deflateAll(Stream& stream, QByteArrayView text, QByteArray& out, DeflateRound deflateRound) {
+    stream.next_in = reinterpret_cast<decltype(stream.next_in)>(const_cast<char*>(text.data()));
+    stream.avail_in = decltype(stream.avail_in)(text.size());
     do {
         const qsizetype room = qMax<qsizetype>(64 * 1024, text.size() / 8);
         const qsizetype used = out.size();
         out.resize(used + room);
-        stream.next_out = reinterpret_cast<Bytef*>(out.data() + used);
-        stream.avail_out = uInt(room);
-        ::deflate(&stream, flush);
+        stream.next_out = reinterpret_cast<decltype(stream.next_out)>(out.data() + used);
+        stream.avail_out = decltype(stream.avail_out)(room);
+        deflateRound();
         out.resize(out.size() - qsizetype(stream.avail_out));
     } while (stream.avail_in > 0 || stream.avail_out == 0);
 }
@@ -42,32 +47,50 @@ void appendLittleEndian(QByteArray& out, uint32_t value) {
 
 } // namespace
 
+// ISA-L's deflate (igzip) at its level 1, raw blocks: the same format as zlib's, five times
+// as fast on the exporter's text and smaller (zlib's level 1 was half of a render's time at
+// 100,000 groups).
 struct DeflatedTextWriter::Stream {
-    z_stream z{};
+    isal_zstream z;
+    std::vector<uint8_t> levelBuffer = std::vector<uint8_t>(ISAL_DEF_LVL1_DEFAULT);
+
+    Stream() {
+        isal_deflate_init(&z);
+        z.level = 1;
+        z.level_buf = levelBuffer.data();
+        z.level_buf_size = uint32_t(levelBuffer.size());
+        z.gzip_flag = IGZIP_DEFLATE;
+        z.end_of_stream = 0; // never a final block: more may follow (DeflatedText)
+    }
+
+    void deflate(QByteArrayView text, uint16_t flush, QByteArray& out) {
+        z.flush = flush;
+        deflateAll(z, text, out, [this] {
+            // Fails only for a level, level buffer or flush that is not valid: set above.
+            [[maybe_unused]] const int status = isal_deflate(&z);
+            Q_ASSERT(status == COMP_OK);
+        });
+    }
 };
 
 DeflatedTextWriter::DeflatedTextWriter()
-    : m_stream(std::make_unique<Stream>()) {
-    m_text.crc32 = uint32_t(::crc32(0, nullptr, 0));
-    startFastestRawDeflate(m_stream->z);
-}
+    : m_stream(std::make_unique<Stream>()) {}
 
-DeflatedTextWriter::~DeflatedTextWriter() {
-    ::deflateEnd(&m_stream->z);
-}
+DeflatedTextWriter::~DeflatedTextWriter() = default;
 
 void DeflatedTextWriter::append(QByteArrayView text) {
     if (text.isEmpty())
         return;
-    m_text.crc32 = uint32_t(
-        ::crc32_z(m_text.crc32, reinterpret_cast<const Bytef*>(text.data()), size_t(text.size())));
+    // The CRC-32 of gzip (and zlib's crc32), as zlib's crc32_combine joins them.
+    m_text.crc32 = crc32_gzip_refl(
+        m_text.crc32, reinterpret_cast<const unsigned char*>(text.data()), uint64_t(text.size()));
     m_text.textSize += text.size();
-    deflateAll(m_stream->z, text, Z_NO_FLUSH, m_blocks);
+    m_stream->deflate(text, NO_FLUSH, m_blocks);
 }
 
 DeflatedText DeflatedTextWriter::finish() {
     // A sync flush ends on a byte boundary without a final block, so more may follow.
-    deflateAll(m_stream->z, {}, Z_SYNC_FLUSH, m_blocks);
+    m_stream->deflate({}, SYNC_FLUSH, m_blocks);
     m_blocks.squeeze();
     m_text.blocks = {std::move(m_blocks)};
     return std::move(m_text);
@@ -101,7 +124,8 @@ QByteArrayList DeflatedText::gzipWith(QByteArrayView tail) const {
     QByteArray end;
     z_stream stream{};
     startFastestRawDeflate(stream);
-    deflateAll(stream, tail, Z_FINISH, end); // a stream of its own: it refers to nothing before
+    // A stream of its own: it refers to nothing before.
+    deflateAll(stream, tail, end, [&stream] { ::deflate(&stream, Z_FINISH); });
     ::deflateEnd(&stream);
     const auto tailCrc = ::crc32_z(
         ::crc32(0, nullptr, 0), reinterpret_cast<const Bytef*>(tail.data()), size_t(tail.size()));

@@ -53,8 +53,8 @@ private:
     qsizetype m_written = 0; // bytes of the text given so far
 };
 
-// Deflates text as it is appended (zlib level 1: the fastest, and this text still shrinks
-// about 25 times), holding only the compressed bytes.
+// Deflates text as it is appended (ISA-L's igzip at level 1: several times zlib's fastest
+// level, and this text still shrinks about 25 times), holding only the compressed bytes.
 class DeflatedTextWriter {
 public:
     DeflatedTextWriter();

@@ -4,6 +4,7 @@
 
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -96,20 +97,25 @@ QByteArray PrometheusTextWriter::formatValue(double value) {
 }
 
 void PrometheusTextWriter::appendValue(QByteArray& text, double value) {
-    if (std::isnan(value)) {
-        text.append("NaN");
-    } else if (std::isinf(value)) {
-        text.append(value > 0 ? "+Inf" : "-Inf");
-    } else if (value == std::floor(value) && std::fabs(value) < 9.007199254740992e15) {
+    char digits[maxValueBytes];
+    text.append(digits, writeValue(digits, value) - digits);
+}
+
+char* PrometheusTextWriter::writeValue(char* out, double value) {
+    const auto copied = [out](QByteArrayView text) {
+        return std::copy(text.begin(), text.end(), out);
+    };
+    if (std::isnan(value))
+        return copied("NaN");
+    if (std::isinf(value))
+        return copied(value > 0 ? "+Inf" : "-Inf");
+    if (value == std::floor(value) && std::fabs(value) < 9.007199254740992e15) {
         // Whole numbers as integers (offsets, lags, counts), written in place: a refresh
         // writes millions of them.
-        char digits[24];
-        const auto written = std::to_chars(digits, digits + sizeof digits, qint64(value));
-        text.append(digits, written.ptr - digits);
-    } else {
-        // Everything else round-trips.
-        text.append(QByteArray::number(value, 'g', QLocale::FloatingPointShortest));
+        return std::to_chars(out, out + maxValueBytes, qint64(value)).ptr;
     }
+    // Everything else round-trips (at most 24 characters: -2.2250738585072014e-308).
+    return copied(QByteArray::number(value, 'g', QLocale::FloatingPointShortest));
 }
 
 void PrometheusTextWriter::beginFamily(const char* name, const QString& help, MetricType type) {
@@ -163,9 +169,17 @@ void PrometheusTextWriter::appendLabels(QByteArray& text, const QList<MetricLabe
 }
 
 void PrometheusTextWriter::sample(QByteArrayView labelSet, double value) {
-    m_text.append(m_family).append(labelSet).append(' ');
-    appendValue(m_text, value);
-    m_text.append('\n');
+    // Room for the line, then the line copied in place and the rest cut off: a render writes
+    // millions of samples, and each QByteArray::append is a call of its own with its checks.
+    const qsizetype start = m_text.size();
+    m_text.resize(start + m_family.size() + labelSet.size() + maxValueBytes + 2);
+    char* out = m_text.data() + start;
+    out = std::copy(m_family.cbegin(), m_family.cend(), out);
+    out = std::copy(labelSet.begin(), labelSet.end(), out);
+    *out++ = ' ';
+    out = writeValue(out, value);
+    *out++ = '\n';
+    m_text.truncate(out - m_text.constData());
     spillIfFull();
 }
 

@@ -53,6 +53,9 @@ public:
     // Shortest text that reads back as the same double; NaN, +Inf and -Inf as Go spells them.
     static QByteArray formatValue(double value);
     static void appendValue(QByteArray& text, double value); // the same, appended in place
+    // The same written at `out`, which has room for maxValueBytes; returns the end.
+    static char* writeValue(char* out, double value);
+    static constexpr qsizetype maxValueBytes = 32;
     static bool isValidMetricName(const char* name);
     static bool isValidLabelName(const char* name);
 
