@@ -82,14 +82,17 @@ private:
         if (!m_session)
             openSession();
         if (m_session) {
-            if (const auto polled = m_session->refresh(); polled) {
+            const auto polled = m_session->refresh();
+            // The poll let go of each group's last rows as it went, and the GUI of the view
+            // before last: their pages go back to the system here, as the renderer's do
+            // after a render, before the view is handed over (not while the GUI applies it).
+            returnFreedPages();
+            if (polled) {
                 m_polled = true;
                 m_outcomes.post({m_session->view()});
-            } else
+            } else {
                 m_outcomes.post({polled.error().toString()});
-            // The poll let go of each group's last rows as it went: their pages go back
-            // to the system here, as the renderer's do after a render.
-            returnFreedPages();
+            }
         }
         if (!m_stopRequested->load())
             m_nextRefresh->start(Milliseconds(m_intervalMs.load()));

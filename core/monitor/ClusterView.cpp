@@ -37,10 +37,8 @@ void returnFreedPages() {
 }
 
 void releaseInBackground(ClusterView replaced) {
-    QThreadPool::globalInstance()->start([replaced = std::move(replaced)]() mutable {
-        replaced = {};
-        returnFreedPages();
-    });
+    QThreadPool::globalInstance()->start(
+        [replaced = std::move(replaced)]() mutable { replaced = {}; });
 }
 
 } // namespace groupscope::monitor

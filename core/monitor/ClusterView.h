@@ -49,14 +49,17 @@ struct ClusterView {
 };
 
 // Frees a view that was replaced, on a pool thread and not the caller's: a view of 10,000
-// groups holds some 100,000 allocations. Then hands the pages that freeing left empty back
-// to the system: they lie between live allocations of the next polls, so the allocator
-// keeps them resident otherwise (about 10 MB of 275 at 10,000 groups, measured by
-// BenchGuiTenThousandGroups).
+// groups holds some 100,000 allocations. The pages that leaves empty go back to the system
+// at the pipeline's next returnFreedPages(), not here: this runs while the GUI applies the
+// next view.
 void releaseInBackground(ClusterView replaced);
-// The same hand-back of empty pages, on the calling thread (not the GUI's): the exporter's
-// renderer calls it after each render, and the pipeline's worker after each refresh, when
-// the rows the poll replaced are free.
+// Hands the pages that freeing left empty back to the system: they lie between live
+// allocations of the next polls, so the allocator keeps them resident otherwise (about 10 MB
+// of 275 at 10,000 groups, measured by BenchGuiTenThousandGroups). On the calling thread
+// (not the GUI's): the exporter's renderer calls it after each render, and the pipeline's
+// worker after each poll, before it hands the view over. It holds each of the allocator's
+// arenas in turn, the GUI thread's too, for milliseconds at 100,000 groups: a thread that
+// allocates meanwhile waits, so it never runs while the GUI applies a view.
 void returnFreedPages();
 
 } // namespace groupscope::monitor

@@ -158,6 +158,7 @@ public:
         QSemaphore done;
         m_thread.start([&] {
             view = pipeline.next();
+            monitor::returnFreedPages(); // as ClusterMonitor's worker does before handing it over
             done.release();
         });
         done.acquire();
