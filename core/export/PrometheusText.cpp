@@ -91,14 +91,8 @@ QByteArray PrometheusTextWriter::escapeHelp(const QString& help) {
 }
 
 QByteArray PrometheusTextWriter::formatValue(double value) {
-    QByteArray text;
-    appendValue(text, value);
-    return text;
-}
-
-void PrometheusTextWriter::appendValue(QByteArray& text, double value) {
     char digits[maxValueBytes];
-    text.append(digits, writeValue(digits, value) - digits);
+    return QByteArray(digits, writeValue(digits, value) - digits);
 }
 
 char* PrometheusTextWriter::writeValue(char* out, double value) {

@@ -52,7 +52,6 @@ public:
     static QByteArray escapeHelp(const QString& help);
     // Shortest text that reads back as the same double; NaN, +Inf and -Inf as Go spells them.
     static QByteArray formatValue(double value);
-    static void appendValue(QByteArray& text, double value); // the same, appended in place
     // The same written at `out`, which has room for maxValueBytes; returns the end.
     static char* writeValue(char* out, double value);
     static constexpr qsizetype maxValueBytes = 32;

@@ -149,12 +149,16 @@ void GroupFilterProxyModel::resortAfterRefresh() {
     // values alone cannot change an order by group id.
     if (!m_order.dependsOnValues())
         return;
-    if (!groups() || groups()->rowCount() < backgroundSortRows)
+    if (!resortsRefreshInBackground())
         refilterAndResort();
     else if (m_backgroundSort.valid())
         m_backgroundSortAgain = true; // one more when this one is done, not one per refresh
     else
         startBackgroundSort();
+}
+
+bool GroupFilterProxyModel::resortsRefreshInBackground() const {
+    return groups() && groups()->rowCount() >= backgroundSortRows;
 }
 
 void GroupFilterProxyModel::startBackgroundSort() {
@@ -223,7 +227,7 @@ void GroupFilterProxyModel::forwardDataChanged(const QModelIndex& topLeft,
     // change of a GroupListModel ends with refreshed()): its cells wait for that sort, so
     // that the view repaints once for the new values and the new order, not once for each
     // (a repaint of the list is some 5 ms at 100,000 groups).
-    if (m_order.dependsOnValues() && groups()->rowCount() >= backgroundSortRows) {
+    if (m_order.dependsOnValues() && resortsRefreshInBackground()) {
         m_heldChange = m_heldChange ? m_heldChange->around(block) : block;
         return;
     }

@@ -72,6 +72,8 @@ private:
     void refilterAndResort();
     // After a refresh of the source: at once for a short list, on a pool thread for a long one.
     void resortAfterRefresh();
+    // Whether the source is long enough that a refresh is re-sorted on a pool thread.
+    bool resortsRefreshInBackground() const;
     void startBackgroundSort();
     void takeBackgroundSort();
     void rebuildRowOfSource();
