@@ -4,6 +4,7 @@
 // exactly as a delegate that never saw them paints them. A colour from the model's
 // ForegroundRole (the group list's health verdicts) is the text's colour.
 
+#include "PaintedCell.h"
 #include "delegates/TextCellDelegate.h"
 
 #include <QApplication>
@@ -30,16 +31,7 @@ bool hasRedPixels(const QImage& image) {
 
 // `delegate` paints the model's only cell, `width` pixels wide, into an image.
 QImage paintCell(const TextCellDelegate& delegate, const QTableView& view, int width) {
-    QImage image(width, 24, QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::white);
-    QPainter painter(&image);
-    QStyleOptionViewItem option;
-    option.initFrom(&view);
-    option.widget = &view;
-    option.rect = QRect(0, 0, width, 24);
-    option.font = view.font();
-    delegate.paint(&painter, option, view.model()->index(0, 0));
-    return image;
+    return groupscope::test::paintedCell(delegate, view, QSize(width, 24), view.font());
 }
 
 } // namespace

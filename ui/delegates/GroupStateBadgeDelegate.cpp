@@ -2,7 +2,6 @@
 
 #include "models/GroupListModel.h"
 
-#include <QApplication>
 #include <QPainter>
 
 namespace groupscope::ui {
@@ -41,38 +40,53 @@ GroupStateBadgeDelegate::Colours GroupStateBadgeDelegate::coloursFor(GroupState 
 
 void GroupStateBadgeDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option,
                                     const QModelIndex& index) const {
-    // The cell background (selection, hover, alternating rows) as the style draws it, but
-    // without text: the badge replaces it.
-    QStyleOptionViewItem cell = option;
-    initStyleOption(&cell, index);
-    const QString text = cell.text;
-    cell.text.clear();
-    const QWidget* widget = option.widget;
-    QStyle* style = widget ? widget->style() : QApplication::style();
-    style->drawControl(QStyle::CE_ItemViewItem, &cell, painter, widget);
-
+    // The cell's selection and focus as the other cells draw them; the badge replaces the
+    // text.
+    paintFrame(painter, option);
     const auto state = GroupState(index.data(GroupListModel::StateRole).toInt());
     // The state cell carries a tooltip only when the group could not be described.
     const bool failed = !index.data(Qt::ToolTipRole).toString().isEmpty();
     const Colours colours = coloursFor(state, failed);
+    const Look look{index.data(Qt::DisplayRole).toString(), colours.background.rgba(),
+                    colours.text.rgba(), option.rect.size()};
+    painter->drawPixmap(option.rect.topLeft(),
+                        badge(look, option.font, painter->device()->devicePixelRatio()));
+}
 
-    const QFontMetrics metrics(option.font);
-    const int badgeWidth = metrics.horizontalAdvance(text) + 2 * horizontalPadding;
+const QPixmap& GroupStateBadgeDelegate::badge(const Look& look, const QFont& font,
+                                              qreal pixelRatio) const {
+    if (font != m_badgeFont || pixelRatio != m_pixelRatio || m_badges.size() > maxLooks) {
+        m_badges.clear();
+        m_badgeFont = font;
+        m_pixelRatio = pixelRatio;
+    }
+    if (const auto found = m_badges.constFind(look); found != m_badges.cend())
+        return *found;
+    QPixmap pixmap(look.cell * pixelRatio);
+    pixmap.setDevicePixelRatio(pixelRatio);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    paintBadge(&painter, look, font);
+    painter.end();
+    return *m_badges.insert(look, pixmap);
+}
+
+void GroupStateBadgeDelegate::paintBadge(QPainter* painter, const Look& look, const QFont& font) {
+    const QFontMetrics metrics(font);
+    const int badgeWidth = metrics.horizontalAdvance(look.text) + 2 * horizontalPadding;
     const int badgeHeight =
-        std::min(option.rect.height() - 2 * verticalMargin, metrics.height() + 2 * verticalMargin);
-    const QRect badge(option.rect.left() + leftMargin,
-                      option.rect.center().y() - badgeHeight / 2 + 1,
-                      std::min(badgeWidth, option.rect.width() - 2 * leftMargin), badgeHeight);
-
-    painter->save();
+        std::min(look.cell.height() - 2 * verticalMargin, metrics.height() + 2 * verticalMargin);
+    // Centred as on the cell itself (QRect::center() rounds down).
+    const QRect badge(leftMargin, (look.cell.height() - 1) / 2 - badgeHeight / 2 + 1,
+                      std::min(badgeWidth, look.cell.width() - 2 * leftMargin), badgeHeight);
     painter->setRenderHint(QPainter::Antialiasing);
     painter->setPen(Qt::NoPen);
-    painter->setBrush(colours.background);
+    painter->setBrush(QColor::fromRgba(look.background));
     painter->drawRoundedRect(badge, badgeHeight / 2.0, badgeHeight / 2.0);
-    painter->setPen(colours.text);
+    painter->setFont(font);
+    painter->setPen(QColor::fromRgba(look.foreground));
     painter->drawText(badge, Qt::AlignCenter,
-                      metrics.elidedText(text, Qt::ElideRight, badge.width() - 4));
-    painter->restore();
+                      metrics.elidedText(look.text, Qt::ElideRight, badge.width() - 4));
 }
 
 QSize GroupStateBadgeDelegate::sizeHint(const QStyleOptionViewItem& option,

@@ -1,13 +1,13 @@
 #pragma once
 
-#include <QStyledItemDelegate>
+#include "delegates/TextCellDelegate.h"
 
 namespace groupscope::ui {
 
 // Paints a group's recent total lag as a sparkline: a line scaled to the cell, its last
 // point marked, so a growing lag stands out in a list of hundreds of groups. Paint-only:
 // it reads a monitor::LagSparkline (QList<float>) from `trendRole` (oldest first).
-class LagSparklineDelegate : public QStyledItemDelegate {
+class LagSparklineDelegate : public TextCellDelegate {
     Q_OBJECT
 public:
     explicit LagSparklineDelegate(int trendRole, QObject* parent = nullptr);
