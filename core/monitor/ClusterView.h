@@ -50,8 +50,9 @@ struct ClusterView {
 
 // Frees a view that was replaced, on a pool thread and not the caller's: a view of 10,000
 // groups holds some 100,000 allocations. The pages that leaves empty go back to the system
-// at the pipeline's next returnFreedPages(), not here: this runs while the GUI applies the
-// next view.
+// at the pipeline's next returnFreedPages(), not here: trimming holds every allocator arena
+// in turn, the GUI thread's too. (The GUI calls this once its refresh is painted:
+// ReleaseAfterRepaint.)
 void releaseInBackground(ClusterView replaced);
 // Hands the pages that freeing left empty back to the system: they lie between live
 // allocations of the next polls, so the allocator keeps them resident otherwise (about 10 MB

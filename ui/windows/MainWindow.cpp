@@ -48,7 +48,8 @@ MainWindow::MainWindow(QWidget* parent)
           [this] { return m_profile->connection().profile.bootstrapServers; }))
     , m_writes(new WriteNoticeController(this, m_resetController, m_alerts,
                                          [this] { return connection().displayName(); }))
-    , m_status(new ConnectionStatus(this, m_profile)) {
+    , m_status(new ConnectionStatus(this, m_profile))
+    , m_replacedViews(new ReleaseAfterRepaint(this)) {
     setWindowTitle(tr("Groupscope"));
     setWindowIcon(applicationIcon());
     resize(1200, 800);
@@ -254,11 +255,10 @@ void MainWindow::openGroup(QString groupId) {
 void MainWindow::applyView(const ClusterView& view) {
     // The view replaced here holds the last references to the previous refresh's snapshots
     // and summaries: a pool thread frees them, not the GUI, once the list has let go of
-    // its rows.
+    // its rows and this refresh is painted.
     monitor::ClusterView previous = std::exchange(m_lastView, view);
     m_browser->model()->applySummaries(view.groupList);
     m_topics->applyConsumers(view.topicConsumers);
-    monitor::releaseInBackground(std::move(previous));
     if (!m_groupToOpen.isEmpty())
         openGroup(m_groupToOpen);
     m_detail->applyView(view);
@@ -267,6 +267,7 @@ void MainWindow::applyView(const ClusterView& view) {
                                             : QDateTime::currentMSecsSinceEpoch());
     m_status->showConnected(view, m_browser->model()->rowCount());
     updateTitle();
+    m_replacedViews->release(std::move(previous));
 }
 
 } // namespace groupscope::ui

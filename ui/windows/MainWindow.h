@@ -8,6 +8,7 @@
 #include "settings/WindowLayoutStore.h"
 #include "widgets/ConnectionStatus.h"
 #include "widgets/GroupBrowser.h"
+#include "windows/ReleaseAfterRepaint.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -112,6 +113,7 @@ private:
     QPointer<monitor::ClusterMonitor> m_monitor;
     std::chrono::milliseconds m_refreshInterval{2000};
     monitor::ClusterView m_lastView;
+    ReleaseAfterRepaint* m_replacedViews;
     QString m_groupToOpen; // asked for before the group was listed
 };
 
