@@ -14,6 +14,7 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <functional>
@@ -21,8 +22,10 @@
 namespace groupscope::bench {
 
 struct RefreshFigures {
-    QList<double> refreshMs; // GUI-thread time of each refresh, repaint included
-    QList<double> paintMs;   // of which the repaint
+    QList<double> refreshMs;  // GUI-thread time of each refresh, repaint included
+    QList<double> applyMs;    // of which handing the data over
+    QList<double> paintMs;    // of which the repaint
+    QList<double> deferredMs; // of which what pool threads posted back, and its repaint
     double longestStallMs = 0;
 };
 
@@ -79,7 +82,9 @@ inline RefreshFigures measureRefreshes(QWidget& window, Repaint repaint,
         };
         paint();
         qint64 timedNs = clock.nsecsElapsed();
+        figures.applyMs.append(double(applied) / 1e6);
         figures.paintMs.append(double(timedNs - applied) / 1e6);
+        figures.deferredMs.append(0);
         if (awaitDeferred) {
             clock.restart();
             awaitDeferred();
@@ -87,6 +92,7 @@ inline RefreshFigures measureRefreshes(QWidget& window, Repaint repaint,
             clock.restart();
             QCoreApplication::sendPostedEvents();
             paint();
+            figures.deferredMs.last() = double(clock.nsecsElapsed()) / 1e6;
             timedNs += clock.nsecsElapsed();
         }
         figures.refreshMs.append(double(timedNs) / 1e6);
@@ -106,6 +112,15 @@ inline void printRefreshFigures(const char* name, const RefreshFigures& figures)
                 name, percentile(figures.refreshMs, 50), percentile(figures.refreshMs, 99),
                 percentile(figures.refreshMs, 100), percentile(figures.paintMs, 50),
                 figures.longestStallMs);
+    // Where the slowest refresh's time went, to tell a slow step from a slow moment.
+    const auto slowest = std::max_element(figures.refreshMs.cbegin(), figures.refreshMs.cend());
+    if (slowest == figures.refreshMs.cend())
+        return;
+    const qsizetype at = slowest - figures.refreshMs.cbegin();
+    std::printf("  %-40s the slowest (refresh %lld): apply %.2f ms, repaint %.2f ms, after the "
+                "pool's work %.2f ms\n",
+                "", static_cast<long long>(at + 1), figures.applyMs.at(at), figures.paintMs.at(at),
+                figures.deferredMs.at(at));
 }
 
 } // namespace groupscope::bench
