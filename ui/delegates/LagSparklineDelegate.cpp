@@ -55,7 +55,6 @@ void LagSparklineDelegate::paint(QPainter* painter, const QStyleOptionViewItem& 
     QPen pen(color, 1);
     pen.setCosmetic(true);
     painter->setPen(pen);
-    painter->setBrush(Qt::NoBrush);
     painter->drawPolyline(line.constData(), int(trend.size()));
     painter->setPen(Qt::NoPen);
     painter->setBrush(color);

@@ -18,17 +18,21 @@ void ReleaseAfterRepaint::release(monitor::ClusterView replaced) {
     // object's low-priority event (or several applied in a row) would otherwise hold
     // hundreds of megabytes each at 100,000 groups. An older one goes at once.
     if (m_waiting)
-        monitor::releaseInBackground(*std::exchange(m_waiting, std::nullopt));
+        releaseWaiting();
     else
         QCoreApplication::postEvent(this, new QEvent(releaseEvent), Qt::LowEventPriority);
     m_waiting = std::move(replaced);
 }
 
+void ReleaseAfterRepaint::releaseWaiting() {
+    if (m_waiting)
+        monitor::releaseInBackground(*std::exchange(m_waiting, std::nullopt));
+}
+
 bool ReleaseAfterRepaint::event(QEvent* event) {
     if (event->type() != releaseEvent)
         return QObject::event(event);
-    if (m_waiting)
-        monitor::releaseInBackground(*std::exchange(m_waiting, std::nullopt));
+    releaseWaiting();
     return true;
 }
 

@@ -32,6 +32,8 @@ protected:
     bool event(QEvent* event) override;
 
 private:
+    void releaseWaiting(); // the waiting view, if any, to a pool thread now
+
     std::optional<monitor::ClusterView> m_waiting; // with its release event posted
 };
 
