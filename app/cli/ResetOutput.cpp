@@ -146,6 +146,12 @@ QString statusText(const JournalPartition& partition) {
 int reportApply(const CommandContext& context, const QList<GroupApplyResult>& results) {
     int exitCode = ExitSuccess;
     for (const GroupApplyResult& result : results) {
+        for (const QString& entry : result.refusedForMembersEntries)
+            context.err << QStringLiteral("Note: the write of journal entry %1 was refused: a "
+                                          "consumer of group '%2' rejoined just before it "
+                                          "arrived, so nothing changed; waited for the group to "
+                                          "empty again.\n")
+                               .arg(entry, result.groupId);
         reportDrift(context, result);
         if (!result.refusal.isEmpty()) {
             context.err << "Error: nothing changed for group '" << result.groupId

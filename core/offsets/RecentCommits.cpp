@@ -74,7 +74,7 @@ RecentCommits::ownWritesOf(WriteJournal& journal, const QString& groupId, millis
         if (entry.time < since)
             break; // newest first
         for (const JournalPartition& partition : entry.partitions)
-            if (partition.planned)
+            if (partition.planned && partition.error.isEmpty()) // not a refused write
                 written.insert({partition.topicPartition, *partition.planned});
     }
     return written;

@@ -16,17 +16,31 @@ namespace {
 
 // The broker refuses an offsets write without a member id to a group that has members:
 // the group was empty when checked, and a consumer joined before the write arrived.
-void explainRefusalsOfAnActiveGroup(QList<kafka::PartitionOutcome>& outcomes) {
+bool isRefusalOfAnActiveGroup(int code) {
     constexpr int illegalGeneration = 22, unknownMemberId = 25, rebalanceInProgress = 27,
                   fencedMemberEpoch = 110, staleMemberEpoch = 113;
-    for (kafka::PartitionOutcome& outcome : outcomes) {
-        const int code = outcome.error.code;
-        if (code == illegalGeneration || code == unknownMemberId || code == rebalanceInProgress ||
-            code == fencedMemberEpoch || code == staleMemberEpoch)
+    return code == illegalGeneration || code == unknownMemberId || code == rebalanceInProgress ||
+           code == fencedMemberEpoch || code == staleMemberEpoch;
+}
+
+void explainRefusalsOfAnActiveGroup(QList<kafka::PartitionOutcome>& outcomes) {
+    for (kafka::PartitionOutcome& outcome : outcomes)
+        if (isRefusalOfAnActiveGroup(outcome.error.code))
             outcome.error.message =
                 QStringLiteral("refused: the group has members again (a consumer joined after "
                                "the check), and Kafka changes the offsets of an empty group only");
-    }
+}
+
+// The broker refused every partition of the write for the group's members, and the read
+// back found none of them changed: nothing was written.
+bool wholeWriteRefusedForMembers(const JournaledWrite::Outcomes& outcomes,
+                                 const GroupApplyResult& result) {
+    return outcomes && !outcomes.value().isEmpty() &&
+           std::all_of(outcomes.value().cbegin(), outcomes.value().cend(),
+                       [](const kafka::PartitionOutcome& outcome) {
+                           return isRefusalOfAnActiveGroup(outcome.error.code);
+                       }) &&
+           result.journalError.isEmpty() && result.failedPartitions() == result.partitions.size();
 }
 
 bool isCancelled(const ApplyOptions& options) {
@@ -197,17 +211,36 @@ bool ResetApplier::checkDrift(QList<PlanRow>& rows, const QHash<TopicPartition, 
     return true;
 }
 
-GroupApplyResult ResetApplier::applyToGroup(const QString& groupId, QList<PlanRow> rows,
-                                            const ApplyOptions& options, bool waitedBefore) {
-    GroupApplyResult result;
+GroupApplyResult ResetApplier::applyToGroup(const QString& groupId, const QList<PlanRow>& rows,
+                                            const ApplyOptions& options) {
+    const QDeadlineTimer armedUntil(options.waitForEmpty);
+    ApplyOptions attemptOptions = options;
+    QStringList refusedEntries;
+    for (bool waitedBefore = false;; waitedBefore = true) {
+        Attempt attempt = attemptWrite(groupId, rows, attemptOptions, waitedBefore);
+        if (!attempt.waitAgain) {
+            attempt.result.refusedForMembersEntries = refusedEntries;
+            return attempt.result;
+        }
+        if (!attempt.result.journalId.isEmpty())
+            refusedEntries.append(attempt.result.journalId);
+        // Each try starts from the rows as planned: the next one resolves them again.
+        attemptOptions.waitForEmpty = std::chrono::milliseconds(armedUntil.remainingTime());
+    }
+}
+
+ResetApplier::Attempt ResetApplier::attemptWrite(const QString& groupId, QList<PlanRow> rows,
+                                                 const ApplyOptions& options, bool waitedBefore) {
+    Attempt attempt;
+    GroupApplyResult& result = attempt.result;
     result.groupId = groupId;
     auto refuse = [&](RefusalKind kind, const QString& why) {
         result.refusalKind = kind;
         result.refusal = why;
-        return result;
+        return attempt;
     };
     const QDeadlineTimer armedUntil(options.waitForEmpty);
-    const QList<PlanRow> plannedRows = rows; // as planned, for a wait that starts again
+    auto armedTimeLeft = [&] { return armedUntil.remainingTime() > 0 && !isCancelled(options); };
     bool waited = false;
     auto group = waitUntilInactive(groupId, options, &waited);
     waited = waited || waitedBefore;
@@ -233,7 +266,7 @@ GroupApplyResult ResetApplier::applyToGroup(const QString& groupId, QList<PlanRo
     for (const auto& offset : committed.value().value(groupId))
         committedNow.insert(offset.topicPartition, offset.offset);
     if (!checkDrift(rows, committedNow, waited, options, result))
-        return result;
+        return attempt;
 
     if (inactive && !options.ignoreRecentCommits) {
         RecentCommits::Options look = options.recentCommits;
@@ -252,17 +285,15 @@ GroupApplyResult ResetApplier::applyToGroup(const QString& groupId, QList<PlanRo
     }
     if (isCancelled(options))
         return refuse(RefusalKind::Failed, QStringLiteral("cancelled; nothing was written"));
-    // An armed wait: a consumer restarting in a loop may have rejoined while the commits
-    // were read (a second or more), and Kafka would refuse the write for it. The wait the
-    // user asked for is not over then: wait again, within what is left of it (checked
-    // again as at first), rather than send a write bound to fail.
-    if (waited && inactive) {
+    // An armed wait (whether or not it had to wait so far): a consumer restarting in a
+    // loop may have rejoined while the commits were read (a second or more), and Kafka
+    // would refuse the write for it. The wait the user asked for is not over then: wait
+    // again, within what is left of it, rather than send a write bound to fail.
+    if (inactive && armedTimeLeft()) {
         auto again = m_admin.describeGroups({groupId});
-        if (again && !again.value().isEmpty() && !kafka::isInactive(again.value().first().state) &&
-            armedUntil.remainingTime() > 0) {
-            ApplyOptions rest = options;
-            rest.waitForEmpty = std::chrono::milliseconds(armedUntil.remainingTime());
-            return applyToGroup(groupId, plannedRows, rest, true);
+        if (again && !again.value().isEmpty() && !kafka::isInactive(again.value().first().state)) {
+            attempt.waitAgain = true;
+            return attempt;
         }
     }
 
@@ -296,7 +327,12 @@ GroupApplyResult ResetApplier::applyToGroup(const QString& groupId, QList<PlanRo
     if (auto finished = write.finish(entry, outcomes); !finished)
         result.journalError = finished.error().message;
     result.partitions = entry.partitions;
-    return result;
+    // The consumer rejoined in the moment between the last look and the write (the
+    // journal's record and one round trip): the broker refused it all, nothing changed,
+    // and the armed wait is not over either.
+    attempt.waitAgain =
+        inactive && armedTimeLeft() && wholeWriteRefusedForMembers(outcomes, result);
+    return attempt;
 }
 
 kafka::Result<QList<GroupApplyResult>> ResetApplier::apply(const ResetPlan& plan,

@@ -45,6 +45,10 @@ struct GroupApplyResult {
     // written (DriftPolicy::Replan), or what a second confirmation would write (Stop).
     QList<PlanRow> replannedRows;
     RecentCommitReport recentCommits; // what the look for a still-running consumer found
+    // An armed wait's earlier writes that the broker refused whole because a consumer
+    // rejoined just before they arrived (nothing written), each a journal entry; the wait
+    // then went on and this result is its last try.
+    QStringList refusedForMembersEntries;
 
     bool fullySucceeded() const;
     int failedPartitions() const;
@@ -87,7 +91,8 @@ struct ApplyOptions {
 //   - a plan with errors is refused whole;
 //   - a group with active members is refused before anything is sent (Kafka would refuse
 //     too) and the refusal names them, except for a pure deletion of offsets, which the
-//     broker answers per partition; with waitForEmpty the plan is armed until it empties;
+//     broker answers per partition; with waitForEmpty the plan is armed until it empties,
+//     and a consumer that rejoins before the write arrives makes it wait again;
 //   - the group's committed offsets are read again just before the write: rows whose
 //     group moved on are resolved again (or the group is refused, see DriftPolicy);
 //   - a group without members that a consumer still commits to is refused (RecentCommits);
@@ -112,9 +117,20 @@ public:
     static QString liveMembersText(const kafka::GroupDescription& group);
 
 private:
-    // `waitedBefore`: an armed wait that found the group active again and waits once more.
-    GroupApplyResult applyToGroup(const QString& groupId, QList<PlanRow> rows,
-                                  const ApplyOptions& options, bool waitedBefore = false);
+    // One try at writing a group's rows; `waitAgain` when an armed wait is not over: the
+    // group had members again just before the write, or the broker refused it for them.
+    struct Attempt {
+        GroupApplyResult result;
+        bool waitAgain = false;
+    };
+
+    // Tries until a try writes, is refused for another reason, or the armed wait is over.
+    GroupApplyResult applyToGroup(const QString& groupId, const QList<PlanRow>& rows,
+                                  const ApplyOptions& options);
+    // `waitedBefore`: an earlier try of the same armed wait waited, so the rows are resolved
+    // again against the state found now.
+    Attempt attemptWrite(const QString& groupId, QList<PlanRow> rows, const ApplyOptions& options,
+                         bool waitedBefore);
     kafka::Result<kafka::GroupDescription>
     waitUntilInactive(const QString& groupId, const ApplyOptions& options, bool* waited);
     // Compares the rows with the committed offsets now and resolves the drifted groups'

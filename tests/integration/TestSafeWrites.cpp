@@ -13,7 +13,7 @@
 //   - Ctrl-C before the write is sent writes nothing (exit 130); after, the outcome is
 //     still recorded;
 //   - a member that joins between the check and the write: the broker's refusal is
-//     reported for each partition.
+//     reported for each partition; an armed reset records it and waits again.
 #include "FaultyProxy.h"
 #include "TestBroker.h"
 
@@ -25,6 +25,7 @@
 #include <QTest>
 
 #include <csignal>
+#include <memory>
 
 using namespace groupscope;
 using namespace std::chrono_literals;
@@ -389,15 +390,16 @@ admin.close()
     // A reset of `group` on `topics` ("topic" or "topic:P") to `offset` through `proxy`, in a
     // process of its own.
     void startReset(QProcess& reset, const test::FaultyProxy& proxy, const QString& group,
-                    const QString& topics, int offset) {
+                    const QString& topics, int offset, const QStringList& moreOptions = {}) {
         reset.setProcessChannelMode(QProcess::MergedChannels);
-        reset.start(cliPath,
-                    {QStringLiteral("--bootstrap-server"), proxy.address(),
-                     QStringLiteral("--timeout"), QStringLiteral("60000"), QStringLiteral("reset"),
-                     QStringLiteral("--group"), group, QStringLiteral("--topic"), topics,
-                     QStringLiteral("--to-offset"), QString::number(offset),
-                     QStringLiteral("--execute"), QStringLiteral("--force"),
-                     QStringLiteral("--verify-for"), QStringLiteral("0")});
+        reset.start(cliPath, QStringList{QStringLiteral("--bootstrap-server"), proxy.address(),
+                                         QStringLiteral("--timeout"), QStringLiteral("60000"),
+                                         QStringLiteral("reset"), QStringLiteral("--group"), group,
+                                         QStringLiteral("--topic"), topics,
+                                         QStringLiteral("--to-offset"), QString::number(offset),
+                                         QStringLiteral("--execute"), QStringLiteral("--force"),
+                                         QStringLiteral("--verify-for"), QStringLiteral("0")} +
+                                 moreOptions);
     }
 
     // Sends Ctrl-C and waits until the command says it took it; `output` collects what
@@ -486,18 +488,20 @@ admin.close()
 
     // The group is empty when checked; a member joins before the write reaches the broker.
     // The broker refuses it: each partition is reported not applied, and nothing changed.
-    void aMemberJoiningBetweenTheCheckAndTheWriteIsReportedPerPartition() {
-        const QString group = test::uniqueName(QStringLiteral("safe-joined"));
+    // A reset of `group`, committed at 10 on both partitions, to 4 through `proxy`, whose
+    // write the proxy holds until `member` (python3-kafka) joined the group; then the
+    // write goes on to the broker.
+    void resetWithAMemberJoiningBeforeTheWrite(test::FaultyProxy& proxy, QProcess& reset,
+                                               std::unique_ptr<PythonClient>& member,
+                                               const QString& group,
+                                               const QStringList& moreOptions = {}) {
         QVERIFY(test::commitOffsets(group, m_topic, {10, 10}));
-        test::FaultyProxy proxy(test::bootstrapServers());
         QVERIFY(proxy.start());
         holdBackNextOffsetCommit(proxy);
-        QProcess reset;
-        startReset(reset, proxy, group, m_topic, 4);
+        startReset(reset, proxy, group, m_topic, 4, moreOptions);
         QVERIFY(reset.waitForStarted());
         QVERIFY(test::waitFor([&] { return proxy.faultsApplied() == 1; }, 60s));
-
-        PythonClient member(QStringLiteral(R"(
+        member = std::make_unique<PythonClient>(QStringLiteral(R"(
 import sys
 from kafka import KafkaConsumer
 c = KafkaConsumer(bootstrap_servers=BOOTSTRAP, group_id='%1', enable_auto_commit=False)
@@ -508,15 +512,25 @@ print('joined', flush=True)
 sys.stdin.readline()
 c.close(autocommit=False)
 )")
-                                .arg(group, m_topic));
-        QVERIFY(member.waitForOutput("joined"));
+                                                    .arg(group, m_topic));
+        QVERIFY(member->waitForOutput("joined"));
         proxy.releaseHeldRequests();
+    }
+
+    void aMemberJoiningBetweenTheCheckAndTheWriteIsReportedPerPartition() {
+        const QString group = test::uniqueName(QStringLiteral("safe-joined"));
+        test::FaultyProxy proxy(test::bootstrapServers());
+        QProcess reset;
+        std::unique_ptr<PythonClient> member;
+        resetWithAMemberJoiningBeforeTheWrite(proxy, reset, member, group);
+        if (QTest::currentTestFailed())
+            return;
         QVERIFY(reset.waitForFinished(60000));
         const QByteArray output = reset.readAll();
         QVERIFY2(reset.exitCode() != 0, output.constData());
         QVERIFY2(output.count("FAILED: refused: the group has members again") == 2,
                  output.constData());
-        QVERIFY(member.stop());
+        QVERIFY(member->stop());
         QCOMPARE(test::committedOffsetsByKafka(group, m_topic),
                  (QMap<int, qlonglong>{{0, 10}, {1, 10}}));
         const QJsonObject entry = journalEntry(group);
@@ -527,6 +541,49 @@ c.close(autocommit=False)
             QVERIFY(partition[QStringLiteral("error")].toString().contains(
                 QStringLiteral("has members again")));
         }
+    }
+
+    // The same with the reset armed (--wait-until-empty): the refused write is recorded as
+    // it happened, and the wait goes on until the member has left; then the reset lands.
+    void anArmedResetWaitsAgainWhenAMemberJoinsBeforeTheWrite() {
+        const QString group = test::uniqueName(QStringLiteral("safe-joined-armed"));
+        test::FaultyProxy proxy(test::bootstrapServers());
+        QProcess reset;
+        std::unique_ptr<PythonClient> member;
+        resetWithAMemberJoiningBeforeTheWrite(
+            proxy, reset, member, group,
+            {QStringLiteral("--wait-until-empty"), QStringLiteral("120")});
+        if (QTest::currentTestFailed())
+            return;
+        // The refusal is recorded, and the reset goes on waiting while the member stays.
+        QVERIFY(test::waitFor(
+            [&] { return journalEntry(group)[QStringLiteral("state")].toString() == u"done"; },
+            60s));
+        const QJsonObject refused = journalEntry(group);
+        for (const QJsonValue& value : refused[QStringLiteral("partitions")].toArray())
+            QVERIFY2(value[QStringLiteral("error")].toString().contains(
+                         QStringLiteral("has members again")),
+                     QJsonDocument(refused).toJson().constData());
+        QCOMPARE(reset.state(), QProcess::Running);
+        QCOMPARE(test::committedOffsetsByKafka(group, m_topic),
+                 (QMap<int, qlonglong>{{0, 10}, {1, 10}}));
+
+        QVERIFY(member->stop());
+        member.reset();
+        QVERIFY(reset.waitForFinished(120000));
+        const QByteArray output = reset.readAll();
+        QVERIFY2(reset.exitCode() == 0, output.constData());
+        QCOMPARE(test::committedOffsetsByKafka(group, m_topic),
+                 (QMap<int, qlonglong>{{0, 4}, {1, 4}}));
+        const QString refusedId = refused[QStringLiteral("id")].toString();
+        QVERIFY2(output.contains(QStringLiteral("the write of journal entry %1 was refused")
+                                     .arg(refusedId)
+                                     .toUtf8()),
+                 output.constData());
+        const QJsonObject applied = journalEntry(group);
+        QVERIFY(applied[QStringLiteral("id")].toString() != refusedId);
+        for (const QJsonValue& value : applied[QStringLiteral("partitions")].toArray())
+            QCOMPARE(value[QStringLiteral("after")].toInteger(), qint64(4));
     }
 
     // Ctrl-C while the reset waits for its group to empty: nothing is written, exit 130.

@@ -2,7 +2,8 @@
 // their outcome, read newest first and in pages, the in-doubt ones found, the file private
 // to its owner, the audit.jsonl of earlier versions imported once with its bad lines named,
 // and a journal that is not SQLite or that another process holds locked refused with a
-// message that says so, recording nothing.
+// message that says so, recording nothing; the offsets of its recent writes that landed.
+#include "offsets/RecentCommits.h"
 #include "offsets/WriteJournal.h"
 
 #include <QFile>
@@ -104,6 +105,29 @@ private slots:
         QCOMPARE(second.value().first().time.time().second(), 15);
         query.clusterId = QStringLiteral("another cluster");
         QVERIFY(journal.entries(query).value().isEmpty());
+    }
+
+    // What a look for recent commits counts as Groupscope's own: the offsets its recent
+    // writes put there, not those of a write the broker refused, nor of an old one.
+    void ownWritesAreTheRecentWritesThatWereNotRefused() {
+        WriteJournal journal(newJournalPath());
+        const QDateTime now = QDateTime::currentDateTimeUtc();
+        JournalEntry applied = entryAt(1, QStringLiteral("orders"));
+        applied.time = now;
+        JournalEntry refused = entryAt(2, QStringLiteral("orders"));
+        refused.time = now;
+        refused.partitions[0].topicPartition.partition = 4;
+        refused.partitions[0].after = 40;
+        refused.partitions[0].error = QStringLiteral("refused: the group has members again");
+        JournalEntry old = entryAt(0, QStringLiteral("orders")); // ids in time order
+        old.time = now.addSecs(-3600);
+        old.partitions[0].topicPartition.partition = 5;
+        for (const JournalEntry& entry : {applied, refused, old})
+            QVERIFY(journal.insert(entry));
+        const auto own =
+            RecentCommits::ownWritesOf(journal, QStringLiteral("orders"), std::chrono::seconds(30));
+        QCOMPARE(own, (QSet<QPair<groupscope::kafka::TopicPartition, int64_t>>{
+                          {{QStringLiteral("orders"), 3}, 35}}));
     }
 
     void fileIsPrivateToItsOwner() {

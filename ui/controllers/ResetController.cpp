@@ -45,6 +45,11 @@ QString writeSummary(const kafka::Result<QList<offsets::GroupApplyResult>>& resu
                 .arg(group.groupId)
                 .arg(total - group.failedPartitions())
                 .arg(group.journalId));
+        if (!group.refusedForMembersEntries.isEmpty())
+            lines.append(ResetController::tr("Before it, a consumer rejoined just as the write "
+                                             "was sent, which Kafka refused (nothing changed; "
+                                             "journal entries %1); the wait went on.")
+                             .arg(group.refusedForMembersEntries.join(QStringLiteral(", "))));
     }
     return lines.join(QLatin1Char(' '));
 }
