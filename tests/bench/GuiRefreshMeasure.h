@@ -18,6 +18,11 @@
 #include <chrono>
 #include <cstdio>
 #include <functional>
+#include <numeric>
+
+#if defined(__linux__)
+#include <sys/resource.h>
+#endif
 
 namespace groupscope::bench {
 
@@ -26,8 +31,22 @@ struct RefreshFigures {
     QList<double> applyMs;    // of which handing the data over
     QList<double> paintMs;    // of which the repaint
     QList<double> deferredMs; // of which what pool threads posted back, and its repaint
+    // How often the GUI thread was switched out against its will while a refresh was timed
+    // (another thread took its core): a slow refresh with several was slowed from outside.
+    QList<long> switchedOut;
     double longestStallMs = 0;
 };
+
+// The calling thread's involuntary context switches so far (Linux; 0 elsewhere).
+inline long involuntarySwitchesOfThisThread() {
+#if defined(__linux__)
+    rusage usage{};
+    getrusage(RUSAGE_THREAD, &usage);
+    return usage.ru_nivcsw;
+#else
+    return 0;
+#endif
+}
 
 // What is repainted after each refresh: what the refresh dirtied (the posted update
 // request, as the event loop would paint it next), or the whole window (an upper bound:
@@ -72,6 +91,7 @@ inline RefreshFigures measureRefreshes(QWidget& window, Repaint repaint,
         prepare(done + 1);
         preparingNs += clock.nsecsElapsed();
         clock.restart();
+        long switches = involuntarySwitchesOfThisThread();
         apply();
         const qint64 applied = clock.nsecsElapsed();
         const auto paint = [&] {
@@ -82,6 +102,7 @@ inline RefreshFigures measureRefreshes(QWidget& window, Repaint repaint,
         };
         paint();
         qint64 timedNs = clock.nsecsElapsed();
+        switches = involuntarySwitchesOfThisThread() - switches;
         figures.applyMs.append(double(applied) / 1e6);
         figures.paintMs.append(double(timedNs - applied) / 1e6);
         figures.deferredMs.append(0);
@@ -90,12 +111,15 @@ inline RefreshFigures measureRefreshes(QWidget& window, Repaint repaint,
             awaitDeferred();
             preparingNs += clock.nsecsElapsed();
             clock.restart();
+            const long before = involuntarySwitchesOfThisThread();
             QCoreApplication::sendPostedEvents();
             paint();
             figures.deferredMs.last() = double(clock.nsecsElapsed()) / 1e6;
             timedNs += clock.nsecsElapsed();
+            switches += involuntarySwitchesOfThisThread() - before;
         }
         figures.refreshMs.append(double(timedNs) / 1e6);
+        figures.switchedOut.append(switches);
         if (++done == schedule.refreshes)
             loop.quit();
     });
@@ -118,9 +142,11 @@ inline void printRefreshFigures(const char* name, const RefreshFigures& figures)
         return;
     const qsizetype at = slowest - figures.refreshMs.cbegin();
     std::printf("  %-40s the slowest (refresh %lld): apply %.2f ms, repaint %.2f ms, after the "
-                "pool's work %.2f ms\n",
+                "pool's work %.2f ms; GUI thread switched out %ld time(s) in it, %ld in all %lld\n",
                 "", static_cast<long long>(at + 1), figures.applyMs.at(at), figures.paintMs.at(at),
-                figures.deferredMs.at(at));
+                figures.deferredMs.at(at), figures.switchedOut.at(at),
+                std::accumulate(figures.switchedOut.cbegin(), figures.switchedOut.cend(), 0L),
+                static_cast<long long>(figures.refreshMs.size()));
 }
 
 } // namespace groupscope::bench

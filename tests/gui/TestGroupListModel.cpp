@@ -3,6 +3,7 @@
 // reset), selection survives, sorting is numeric (time lags by duration), the filter matches groups
 // and topics.
 
+#include "models/BackgroundSortPool.h"
 #include "models/GroupFilterProxyModel.h"
 #include "models/GroupListModel.h"
 
@@ -12,7 +13,14 @@
 #include <QTest>
 #include <QThreadPool>
 
+#include <atomic>
 #include <limits>
+
+#if defined(Q_OS_LINUX)
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 using namespace groupscope;
 using groupscope::ui::GroupFilterProxyModel;
@@ -91,10 +99,11 @@ monitor::ClusterSnapshot numberedGroups(int count, const QMap<int, int64_t>& bum
 
 // Lets every re-sort on a pool thread finish and be applied.
 void settleBackgroundSorts() {
+    QThreadPool& sorts = ui::BackgroundSortPool::threads();
     do {
-        QThreadPool::globalInstance()->waitForDone();
+        sorts.waitForDone();
         QCoreApplication::sendPostedEvents();
-    } while (QThreadPool::globalInstance()->activeThreadCount() > 0);
+    } while (sorts.activeThreadCount() > 0);
 }
 
 QString groupShownFirst(const QAbstractItemModel& proxy) {
@@ -426,6 +435,24 @@ private slots:
         QCOMPARE(column(proxy, GroupListModel::GroupColumn), strings({"search"}));
         proxy.setFilterText({});
         QCOMPARE(proxy.rowCount(), 3);
+    }
+
+    // The re-sort's threads weigh less with the scheduler than the GUI thread.
+    void theSortPoolRunsBelowTheGuiThread() {
+#if defined(Q_OS_LINUX)
+        const auto niceOfThisThread = [] {
+            return getpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)));
+        };
+        const int guiNice = niceOfThisThread(); // 0 unless the test runs under nice(1)
+        std::atomic<int> nice = -100;
+        ui::BackgroundSortPool::start([&] { nice = niceOfThisThread(); });
+        QVERIFY(ui::BackgroundSortPool::threads().waitForDone(10'000));
+        QCOMPARE(nice.load(), std::min(guiNice + ui::BackgroundSortPool::niceSteps,
+                                       ui::BackgroundSortPool::highestNice));
+        QCOMPARE(niceOfThisThread(), guiNice);
+#else
+        QSKIP("a thread's own nice value is Linux's");
+#endif
     }
 
     // A long list's refresh is re-sorted on a pool thread: the refresh leaves the last order

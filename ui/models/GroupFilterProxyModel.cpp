@@ -1,8 +1,7 @@
 #include "models/GroupFilterProxyModel.h"
 
+#include "models/BackgroundSortPool.h"
 #include "models/GroupListModel.h"
-
-#include <QThreadPool>
 
 #include <algorithm>
 #include <memory>
@@ -166,9 +165,9 @@ void GroupFilterProxyModel::startBackgroundSort() {
     m_backgroundSort = done->get_future();
     // Copies: the rows are shared with the view they came from, and the model replaces its
     // list on a refresh rather than changing it, so the pool thread reads them safely.
-    QThreadPool::globalInstance()->start([done, mailbox = &m_sorted, generation = m_shownGeneration,
-                                          order = m_order, rows = groups()->rows(),
-                                          watched = groups()->watchedGroups()] {
+    BackgroundSortPool::start([done, mailbox = &m_sorted, generation = m_shownGeneration,
+                               order = m_order, rows = groups()->rows(),
+                               watched = groups()->watchedGroups()] {
         mailbox->post({generation, order.shownRows(rows, watched)});
         done->set_value();
     });

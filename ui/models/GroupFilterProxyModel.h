@@ -25,8 +25,9 @@ class GroupListModel;
 // forwards dataChanged at once and re-filters and re-sorts once per refresh, when the
 // model says it is done (GroupListModel::refreshed); an order that did not change costs
 // one pass to check, a new one a single layoutChanged that keeps the selection on its
-// groups. A list of backgroundSortRows or more is re-sorted after a refresh on a pool
-// thread (17.5 ms of a refresh at 100,000 groups was this sort): the refreshed values show
+// groups. A list of backgroundSortRows or more is re-sorted after a refresh on a thread of
+// BackgroundSortPool (17.5 ms of a refresh at 100,000 groups was this sort), at a lower
+// priority than the GUI thread: the refreshed values show
 // with the new order when the sort is done, in one repaint (or in the last order, when it
 // stays). What the user changes (filter, sort column) and structural changes of the source
 // are applied at once, on the GUI thread.
