@@ -9,10 +9,10 @@ namespace groupscope::ui {
 // The threads that re-sort a long group list after a refresh (GroupFilterProxyModel), at a
 // lower scheduling priority than the GUI thread.
 //
-// Why: at 100,000 groups that sort (some 17 ms) runs while the GUI thread applies and
-// paints the same refresh. On a two-core machine the slowest refreshes were those in which
-// the GUI thread was switched out for milliseconds at a time (2 to 5 involuntary context
-// switches, BenchGuiTenThousandGroups timed per step). A thread with a higher nice value
+// Why: at 100,000 groups that sort (8 ms by lag, BenchGuiTenThousandGroups) runs while the
+// GUI thread applies and paints the same refresh. On a two-core machine the slowest refreshes were
+// those in which the GUI thread was switched out for milliseconds at a time (2 to 5 involuntary
+// context switches, BenchGuiTenThousandGroups timed per step). A thread with a higher nice value
 // weighs less with the scheduler: it neither preempts the GUI thread when it wakes nor
 // takes an equal share of a core from it, and still gets a core that is idle.
 //

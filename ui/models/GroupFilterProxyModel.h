@@ -27,10 +27,10 @@ class GroupListModel;
 // one pass to check, a new one a single layoutChanged that keeps the selection on its
 // groups. A list of backgroundSortRows or more is re-sorted after a refresh on a thread of
 // BackgroundSortPool (17.5 ms of a refresh at 100,000 groups was this sort), at a lower
-// priority than the GUI thread: the refreshed values show
-// with the new order when the sort is done, in one repaint (or in the last order, when it
-// stays). What the user changes (filter, sort column) and structural changes of the source
-// are applied at once, on the GUI thread.
+// priority than the GUI thread: the refreshed values show with the new order when the sort
+// is done, in one repaint (or in the last order, when it stays). What the user changes
+// (filter, sort column) and structural changes of the source are applied at once, on the
+// GUI thread.
 class GroupFilterProxyModel : public QAbstractProxyModel {
     Q_OBJECT
 public:
